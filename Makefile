@@ -1,0 +1,50 @@
+# The two commands: `make run` (the site on embedded defaults) and `make test` (the whole suite
+# on real PostgreSQL and Redis). `make bench` prints the benchmarks.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres:postgres@127.0.0.1:5432/tipperary
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
+TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "Python 3.11 or newer is needed (found: $$($(PYTHON) --version))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	@mkdir -p var/mail var/broker
+	$(BIN)/python manage.py migrate --noinput
+	@echo
+	@echo "  Tipperary is running at http://127.0.0.1:$(PORT)/   (Ctrl-C stops the web server and the worker)"
+	@echo
+	$(BIN)/honcho start -f Procfile -p $(PORT)
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+
+test: $(VENV)/.installed-dev
+	bash .ci/ensure-services
+	$(MAKE) --no-print-directory lint
+	$(TEST_ENV) $(BIN)/pytest
+
+bench: $(VENV)/.installed-dev
+	bash .ci/ensure-services
+	$(TEST_ENV) $(BIN)/python -m tests.bench
+
+clean:
+	rm -rf var .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,62 @@
+"""The typed settings helpers read good values and refuse bad ones with the variable's name."""
+
+import pytest
+
+from tipperary_site.env import (
+    ImproperlyConfiguredEnv,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("Yes", True), ("ON", True), ("0", False), ("false", False),
+     ("no", False), ("off", False), ("", False)],
+)  # fmt: skip
+def test_it_reads_booleans(raw: str, expected: bool) -> None:
+    assert env_bool("DEBUG", not expected, {"DEBUG": raw}) is expected
+
+
+def test_it_uses_the_default_for_a_missing_boolean() -> None:
+    assert env_bool("DEBUG", True, {}) is True
+
+
+def test_it_refuses_a_boolean_it_cannot_read() -> None:
+    with pytest.raises(ImproperlyConfiguredEnv, match=r"DEBUG must be one of .*'maybe'"):
+        env_bool("DEBUG", False, {"DEBUG": "maybe"})
+
+
+def test_it_reads_integers_and_enforces_the_minimum() -> None:
+    assert env_int("EMAIL_PORT", 25, {"EMAIL_PORT": " 2525 "}) == 2525
+    assert env_int("EMAIL_PORT", 25, {}) == 25
+    with pytest.raises(ImproperlyConfiguredEnv, match="EMAIL_PORT must be a whole number"):
+        env_int("EMAIL_PORT", 25, {"EMAIL_PORT": "twenty"})
+    with pytest.raises(ImproperlyConfiguredEnv, match="EMAIL_PORT must be at least 1; got 0"):
+        env_int("EMAIL_PORT", 25, {"EMAIL_PORT": "0"}, minimum=1)
+
+
+def test_it_requires_a_string_without_default() -> None:
+    assert env_str("SECRET_KEY", None, {"SECRET_KEY": "abc"}) == "abc"
+    with pytest.raises(ImproperlyConfiguredEnv, match="SECRET_KEY must be set"):
+        env_str("SECRET_KEY", None, {})
+    with pytest.raises(ImproperlyConfiguredEnv, match="SECRET_KEY must be set"):
+        env_str("SECRET_KEY", None, {"SECRET_KEY": ""})
+
+
+def test_it_splits_lists_on_commas() -> None:
+    hosts = env_list("ALLOWED_HOSTS", [], {"ALLOWED_HOSTS": "a.example, b.example,,"})
+    assert hosts == ["a.example", "b.example"]
+    assert env_list("ALLOWED_HOSTS", ["localhost"], {}) == ["localhost"]
+
+
+def test_it_checks_url_schemes() -> None:
+    url = env_url("DATABASE_URL", "sqlite:///x", ("sqlite", "postgres"), {})
+    assert url == "sqlite:///x"
+    good = {"DATABASE_URL": "postgres://u@h/db"}
+    assert env_url("DATABASE_URL", "", ("sqlite", "postgres"), good) == "postgres://u@h/db"
+    with pytest.raises(ImproperlyConfiguredEnv, match="DATABASE_URL must start with one of"):
+        env_url("DATABASE_URL", "", ("sqlite", "postgres"), {"DATABASE_URL": "mysql://h/db"})

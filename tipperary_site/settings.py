@@ -1,0 +1,207 @@
+"""Settings for the Tipperary site, read from the environment.
+
+With no variables set the site runs on embedded defaults that need nothing installed:
+SQLite (WAL) under ``var/``, Celery on kombu's ``filesystem://`` transport under ``var/``, and
+e-mail written to ``var/mail/`` and echoed to the console. Production sets ``DATABASE_URL``,
+``CELERY_BROKER_URL``, ``EMAIL_HOST`` and friends, ``SECRET_KEY`` and ``DEBUG=0``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+
+from tipperary_site.env import (
+    ImproperlyConfiguredEnv,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
+
+DEBUG = env_bool("DEBUG", True)
+if DEBUG:
+    SECRET_KEY = env_str("SECRET_KEY", "development-only-secret-key-never-use-in-production")
+else:
+    SECRET_KEY = env_str("SECRET_KEY")
+    if len(SECRET_KEY) < 50:
+        raise ImproperlyConfiguredEnv("SECRET_KEY must be at least 50 characters long.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", ("http", "https")).rstrip("/")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "django_celery_beat",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "tipperary_site.urls"
+WSGI_APPLICATION = "tipperary_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database -------------------------------------------------------------------------------------
+
+_SQLITE_DEFAULT = f"sqlite:///{VAR_DIR / 'tipperary.sqlite3'}"
+DATABASE_URL = env_url("DATABASE_URL", _SQLITE_DEFAULT, ("sqlite", "postgres", "postgresql"))
+DATABASES = {
+    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets the web process read while the worker writes; IMMEDIATE takes the write lock at
+    # the start of each transaction so two writers queue up instead of failing mid-way.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Celery ---------------------------------------------------------------------------------------
+
+_BROKER_FOLDER = VAR_DIR / "broker"
+CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", "filesystem://", ("filesystem", "redis", "rediss"))
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "data_folder_in": str(_BROKER_FOLDER),
+        "data_folder_out": str(_BROKER_FOLDER),
+        "processed_folder": str(VAR_DIR / "broker-processed"),
+        "control_folder": str(VAR_DIR / "broker-control"),
+        "store_processed": False,
+        "polling_interval": 0.1,
+    }
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tipperary")
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+# E-mail ---------------------------------------------------------------------------------------
+
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tipperary <tables@tipperary.localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+    EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+else:
+    EMAIL_BACKEND = "tipperary_site.mail.FileAndConsoleBackend"
+    EMAIL_FILE_PATH = str(VAR_DIR / "mail")
+
+# Accounts -------------------------------------------------------------------------------------
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Internationalisation and static files --------------------------------------------------------
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+_STATIC_BACKEND = (
+    "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    if env_bool("STATIC_MANIFEST", not DEBUG)
+    else "django.contrib.staticfiles.storage.StaticFilesStorage"
+)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": _STATIC_BACKEND},
+}
+
+# Security (production) ------------------------------------------------------------------------
+
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

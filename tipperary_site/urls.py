@@ -1,0 +1,13 @@
+"""The site's URLs."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from tipperary_site import health, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+]
