@@ -1,0 +1,113 @@
+"""Scoring (R6.2) and the final ranking (R6.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.catalogue import EXPLORATION_POINTS, MARKER_POINTS, WHISKEY_POINTS
+from engine.effects import largest_flock
+from engine.geometry import AROUND
+from engine.landscapes import CellKind, Coord, Landscape
+from engine.state import Cell, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """The categories of R6.2, each shown separately, and their total."""
+
+    area: int
+    flock: int
+    marker: int
+    whiskey: int
+    stones: int
+    exploration: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's place in the ranking: equal totals share a rank (R6.3)."""
+
+    seat: int
+    rank: int
+    total: int
+
+
+def largest_rectangle(cells: Mapping[Coord, Cell] | set[Coord]) -> int:
+    """Cells of the largest axis-aligned rectangle whose every cell is occupied (R6.2.1).
+
+    >>> largest_rectangle({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
+    4
+    """
+    if not cells:
+        return 0
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    min_x, max_x = min(xs), max(xs)
+    min_y, max_y = min(ys), max(ys)
+    width = max_x - min_x + 1
+    heights = [0] * (width + 1)  # a trailing 0 flushes the stack
+    best = 0
+    for y in range(min_y, max_y + 1):
+        for i in range(width):
+            heights[i] = heights[i] + 1 if (min_x + i, y) in cells else 0
+        stack: list[tuple[int, int]] = []  # (first column, height), heights increasing
+        for i, h in enumerate(heights):
+            start = i
+            while stack and stack[-1][1] >= h:
+                start, top = stack.pop()
+                best = max(best, top * (i - start))
+            stack.append((start, h))
+    return best
+
+
+def explored(cells: Mapping[Coord, Cell]) -> bool:
+    """R6.2.6: every cell around the hometown, diagonals included, is occupied."""
+    for (x, y), cell in cells.items():
+        if cell.kind is CellKind.HOMETOWN:
+            for dx, dy in AROUND:
+                if (x + dx, y + dy) not in cells:
+                    return False
+    return True
+
+
+def score(state: GameState, seat: int) -> ScoreBreakdown:
+    """The seat's score as it would stand now (R6.2).
+
+    >>> from engine.rules import new_game
+    >>> b = score(new_game(1, 2), 0)
+    >>> b.whiskey, b.marker, b.total == b.area + b.flock + b.stones + b.exploration
+    (0, 0, True)
+    """
+    s = state.seats[seat]
+    cells = s.display.cells
+    area = largest_rectangle(cells)
+    flock = largest_flock(cells)
+    marker = MARKER_POINTS if state.marker == seat else 0
+    whiskey = WHISKEY_POINTS[s.barrel]
+    stones = sum(c.value for c in cells.values() if c.landscape is Landscape.STONE)
+    exploration = EXPLORATION_POINTS if explored(cells) else 0
+    total = area + flock + marker + whiskey + stones + exploration
+    return ScoreBreakdown(area, flock, marker, whiskey, stones, exploration, total)
+
+
+def shared_ranks(totals: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Competition ranks for these totals: equal totals share a rank, the next one skips.
+
+    >>> shared_ranks([30, 41, 30, 12])
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for other in totals if other > t) for t in totals)
+
+
+def final_ranking(state: GameState) -> tuple[Standing, ...]:
+    """Every seat with its rank and total, best first (ties by seat), as things stand (R6.3)."""
+    totals = [score(state, i).total for i in range(state.players)]
+    ranks = shared_ranks(totals)
+    return tuple(
+        sorted(
+            (Standing(i, ranks[i], totals[i]) for i in range(state.players)),
+            key=lambda st: (st.rank, st.seat),
+        )
+    )
