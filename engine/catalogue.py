@@ -33,11 +33,11 @@ TILE_PICTURES: tuple[str, ...] = (
     "RRP/.R.", ".GD/DG.", ".BB/MB.", ".BP/MM.", "+.MM/MM.", "3MM/4..", "GDG/R..", "BBG/B..",
     "PMR/P..",
     # 5 squares
-    "RRRBP", "R24/R../P..", "MB/PP/P.", "BBM/B.M", "+.M./MMP/.M.", "1BB/.B./.B.", "12./.MM/..M",
+    "RRRBP", "R24/R../P..", "MB/PP/P.", "BBM/B.M", "+.M./MMP/.M.", "1BB/.B./.1.", "12./.MM/..M",
     "PPPP/M...", "+PPMM/.P..", "GD../.GGG", ".BB/3P./.P.", "RR./.R./.RB", "GG/GD/.R",
     "PBB/..M/..M",
     # 6 squares
-    "1GG/2DG", "PPP1/P..M", "+MMM./..PP/...2", ".B../BBPP/.M..", "MMDG/.MG.", "+B.../MMMM/...1",
+    "1GG/2DG", "PPP1/P..M", "+MMM./..PP/...2", ".B../BBPP/.M..", "MMDG/.MG.", "+B.../MMMM/...B",
     "MM../.RR./..RR",
     # 7 squares
     "+BPP/.M./MMM", ".R./PPP/.P./.PP", "+R.P/RRM/R.M",
@@ -179,6 +179,14 @@ def validate_catalogue(
     >>> validate_catalogue()
     """
     _check(len(tiles) == 60, f"{len(tiles)} tiles, R1 has 60")
+    forms = set()
+    for i, t in enumerate(tiles):
+        _check(t.id == i, f"tile {t.id} is out of place")
+        _check(1 <= len(t.landscapes) <= 3, f"tile {t.id} shows {len(t.landscapes)} landscapes")
+        _check(is_connected((s.x, s.y) for s in t.squares), f"tile {t.id} is not connected")
+        _check(draw_picture(t.squares) == t.picture, f"tile {t.id} picture is not normalised")
+        forms.add(canonical_form(t.squares))
+    _check(len(forms) == len(tiles), "two tiles are equal up to rotation and mirroring")
     sizes = Counter(t.size for t in tiles)
     _check(sizes == {2: 6, 3: 12, 4: 18, 5: 14, 6: 7, 7: 3}, f"tile sizes {sorted(sizes.items())}")
     squares = [s for t in tiles for s in t.squares]
@@ -196,14 +204,6 @@ def validate_catalogue(
     stones = Counter(s.value for s in squares if s.landscape is Landscape.STONE)
     _check(stones == {1: 8, 2: 6, 3: 4, 4: 3}, f"stone values {dict(stones)}")
     _check(sum(t.sheep for t in tiles) == 14, "R1 has 14 tiles with +Sheep")
-    forms = set()
-    for t in tiles:
-        _check(t.id == tiles.index(t), f"tile {t.id} is out of place")
-        _check(1 <= len(t.landscapes) <= 3, f"tile {t.id} shows {len(t.landscapes)} landscapes")
-        _check(is_connected((s.x, s.y) for s in t.squares), f"tile {t.id} is not connected")
-        _check(draw_picture(t.squares) == t.picture, f"tile {t.id} picture is not normalised")
-        forms.add(canonical_form(t.squares))
-    _check(len(forms) == len(tiles), "two tiles are equal up to rotation and mirroring")
 
     _check(len(hometowns) == 10, "R1 has 10 hometown layouts")
     layouts = set()
