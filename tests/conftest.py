@@ -3,8 +3,26 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+
+import pytest
+
+from tipperary_site.celery import app as celery_app
 
 # Live-server browser tests touch the ORM from the thread Playwright's sync API runs in.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytest_plugins = ["tests.fixtures.worker", "tests.fixtures.smtp", "tests.fixtures.browser"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks enqueued by a test run in-process, unless the test has a real worker to run them."""
+    if "celery_worker" in request.fixturenames:
+        yield
+        return
+    celery_app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = False

@@ -128,7 +128,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # A lost "advance round" message must never stall a table.
+    "advance-complete-games": {"task": "games.advance_complete_games", "schedule": 60.0},
+}
 
 # E-mail ---------------------------------------------------------------------------------------
 

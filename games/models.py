@@ -1,0 +1,173 @@
+"""Tables, seats and the append-only action log of each game.
+
+A game *is* its seed plus its log: ``Game.state`` is only a cache of the engine state, and
+:func:`games.engine_bridge.rebuild_state` recomputes it from ``seed`` and ``actions``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+class GameStatus(models.TextChoices):
+    FORMING = "forming", "Waiting for players"
+    PLAYING = "playing", "In play"
+    FINISHED = "finished", "Finished"
+    CLOSED = "closed", "Closed"
+
+
+class RoundTime(models.IntegerChoices):
+    """Time per round, in hours."""
+
+    HALF_DAY = 12, "12 hours"
+    ONE_DAY = 24, "1 day"
+    TWO_DAYS = 48, "2 days"
+    THREE_DAYS = 72, "3 days"
+    ONE_WEEK = 168, "7 days"
+
+
+class Game(models.Model):
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="hosted_games"
+    )
+    status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.FORMING)
+    seats_wanted = models.PositiveSmallIntegerField(default=4)
+    round_hours = models.PositiveSmallIntegerField(
+        choices=RoundTime.choices, default=RoundTime.ONE_DAY
+    )
+    is_open = models.BooleanField(default=True, help_text="Anyone may join from the lobby.")
+    rated = models.BooleanField(default=True)
+    allow_vacation = models.BooleanField(default=True)
+    invite_token = models.CharField(max_length=32, default=new_invite_token)
+    seed = models.BigIntegerField(default=new_seed)
+
+    round = models.PositiveSmallIntegerField(default=0)
+    round_started_at = models.DateTimeField(null=True, blank=True)
+    round_deadline = models.DateTimeField(null=True, blank=True)
+    # True while every seat has finished the current round but the round has not advanced yet:
+    # the periodic sweep looks for these so a lost message never stalls a table.
+    round_complete = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seats_wanted__gte=2, seats_wanted__lte=5), name="game_seats_2_to_5"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "round_complete"], name="game_status_complete"),
+            models.Index(fields=["status", "round_deadline"], name="game_status_deadline"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game", args=[self.pk])
+
+    @property
+    def round_length(self) -> timedelta:
+        return timedelta(hours=self.round_hours)
+
+
+class SeatKind(models.TextChoices):
+    PERSON = "person", "Person"
+    BOT = "bot", "Bot"
+
+
+class Seat(models.Model):
+    """A place at a table. ``position`` is the engine's seat index once the game starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="seats",
+    )  # fmt: skip
+    position = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=SeatKind.choices, default=SeatKind.PERSON)
+    bot = models.CharField(max_length=10, blank=True, default="")
+    # Whether this seat has something to do in the current round: kept by the services so
+    # "tables waiting for you" is one indexed query.
+    to_play = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_person"
+            ),
+            models.UniqueConstraint(fields=["game", "position"], name="unique_seat_position"),
+        ]
+        indexes = [models.Index(fields=["user", "to_play"], name="seat_user_to_play")]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.position}"
+
+
+class ActionSource(models.TextChoices):
+    PLAYER = "player", "Player"
+    AUTOPILOT = "autopilot", "Autopilot"
+    SYSTEM = "system", "System"
+
+
+class Action(models.Model):
+    """One entry of a game's append-only log, in the engine's notation."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="None for system")
+    round = models.PositiveSmallIntegerField()
+    notation = models.CharField(max_length=40)
+    source = models.CharField(max_length=10, choices=ActionSource.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq"),
+        ]
+
+    def __str__(self) -> str:
+        who = "system" if self.seat is None else f"seat {self.seat}"
+        return f"{self.game} #{self.seq} {who}: {self.notation}"
+
+
+class Invitation(models.Model):
+    """A host's invitation of a person, by display name, to an invite-only table."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "invitee"], name="one_invitation_per_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.game}"

@@ -1,0 +1,170 @@
+"""Forming tables: create, join, leave, invite, start."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
+from games.services.errors import GameError, NotAllowed
+from games.services.turns import refresh_seats
+
+INVITE_SALT = "games.invite"
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("There is no such table.") from None
+
+
+def _next_position(game: Game) -> int:
+    last = game.seats.order_by("-position").values_list("position", flat=True).first()
+    return 0 if last is None else last + 1
+
+
+@transaction.atomic
+def create_game(
+    host: User,
+    *,
+    seats_wanted: int,
+    round_hours: int,
+    is_open: bool,
+    rated: bool,
+) -> Game:
+    """Open a new table with the host in its first seat."""
+    if not 2 <= seats_wanted <= 5:
+        raise GameError("A table has 2 to 5 seats.")
+    game = Game.objects.create(
+        host=host, seats_wanted=seats_wanted, round_hours=round_hours, is_open=is_open, rated=rated
+    )
+    Seat.objects.create(game=game, user=host, position=0)
+    return game
+
+
+def invite_token(game: Game) -> str:
+    """The signed token of the table's invite link (revoked by :func:`revoke_invite_link`)."""
+    return signing.dumps({"g": game.pk, "t": game.invite_token}, salt=INVITE_SALT)
+
+
+def game_for_invite(token: str) -> Game:
+    """The table an invite link points to, if the link is genuine and not revoked."""
+    try:
+        data = signing.loads(token, salt=INVITE_SALT)
+        game = Game.objects.get(pk=data["g"])
+    except (signing.BadSignature, KeyError, TypeError, Game.DoesNotExist):
+        raise GameError("This invitation link is not valid.") from None
+    if game.invite_token != data.get("t"):
+        raise GameError("This invitation link has been withdrawn by the host.")
+    return game
+
+
+@transaction.atomic
+def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None = None) -> Game:
+    """Take a free seat; the table starts by itself when the last seat is taken."""
+    game = _locked(game_id)
+    if game.status != GameStatus.FORMING:
+        raise GameError("This table is no longer taking players.")
+    if game.seats.filter(user=user).exists():
+        raise GameError("You already have a seat at this table.")
+    invited = game.invitations.filter(invitee=user).exists()
+    by_link = bool(token) and game_for_invite(token).pk == game.pk
+    if not (game.is_open or invited or by_link):
+        raise NotAllowed("This table is by invitation only.")
+    taken = game.seats.count()
+    if taken >= game.seats_wanted:
+        raise GameError("This table is full.")
+    Seat.objects.create(game=game, user=user, position=_next_position(game))
+    game.version += 1
+    game.save(update_fields=["version"])
+    if taken + 1 == game.seats_wanted:
+        _start(game, now or timezone.now())
+    return game
+
+
+@transaction.atomic
+def leave_game(game_id: int, user: User) -> Game:
+    """Give up a seat before the start; a table left empty closes, a host's role passes on."""
+    game = _locked(game_id)
+    if game.status != GameStatus.FORMING:
+        raise GameError("You can only leave a table before it starts.")
+    deleted, _ = game.seats.filter(user=user).delete()
+    if not deleted:
+        raise GameError("You have no seat at this table.")
+    remaining = list(game.seats.filter(kind=SeatKind.PERSON).order_by("position"))
+    if not remaining:
+        game.status = GameStatus.CLOSED
+    elif game.host_id == user.pk:
+        game.host = remaining[0].user
+    game.version += 1
+    game.save(update_fields=["status", "host", "version"])
+    return game
+
+
+@transaction.atomic
+def start_game(game_id: int, user: User, *, now: datetime | None = None) -> Game:
+    """The host starts the table with the players seated so far (at least 2)."""
+    game = _locked(game_id)
+    if game.host_id != user.pk:
+        raise NotAllowed("Only the host can start this table.")
+    if game.status != GameStatus.FORMING:
+        raise GameError("This table has already started.")
+    if game.seats.count() < 2:
+        raise GameError("A game needs at least 2 players.")
+    _start(game, now or timezone.now())
+    return game
+
+
+def _start(game: Game, now: datetime) -> None:
+    seats = list(game.seats.order_by("position"))
+    for index, seat in enumerate(seats):  # close gaps left by players who left
+        if seat.position != index:
+            seat.position = index
+            seat.save(update_fields=["position"])
+    state = engine.new_game(game.seed, len(seats))
+    game.status = GameStatus.PLAYING
+    game.started_at = now
+    game.round = state.round
+    game.round_started_at = now
+    game.round_deadline = now + game.round_length
+    game.round_complete = False
+    game.state = state.to_dict()
+    game.version += 1
+    game.save()
+    refresh_seats(game, state)
+
+
+@transaction.atomic
+def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
+    """Invite a person by display name; they may then join even an invite-only table."""
+    from accounts.models import Profile
+
+    game = _locked(game_id)
+    if game.host_id != host.pk:
+        raise NotAllowed("Only the host can invite players.")
+    if game.status != GameStatus.FORMING:
+        raise GameError("This table is no longer taking players.")
+    profile = Profile.objects.filter(display_name__iexact=display_name.strip()).first()
+    if profile is None:
+        raise GameError(f"There is no player called “{display_name.strip()}”.")
+    if game.seats.filter(user_id=profile.user_id).exists():
+        raise GameError(f"{profile.display_name} already has a seat at this table.")
+    invitation, _ = Invitation.objects.get_or_create(game=game, invitee_id=profile.user_id)
+    return invitation
+
+
+@transaction.atomic
+def revoke_invite_link(game_id: int, host: User) -> Game:
+    """Withdraw the current invite link and make a new one."""
+    game = _locked(game_id)
+    if game.host_id != host.pk:
+        raise NotAllowed("Only the host can change the invitation link.")
+    game.invite_token = new_invite_token()
+    game.save(update_fields=["invite_token"])
+    return game

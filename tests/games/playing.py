@@ -1,0 +1,42 @@
+"""Drive games through the services in tests: pick any legal action for a seat, play rounds."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from games import services
+from games.engine_bridge import load_state
+from games.models import Game
+
+
+def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> str | None:
+    """The notation of a random legal action for ``seat``, or None when it has nothing to do."""
+    todo = engine.pending(state, seat)
+    if todo.kind is engine.PendingKind.TILE:
+        slot = rng.choice([s for s in (0, 1) if engine.legal_placements(state, seat, s)])
+        orientation, x, y = rng.choice(engine.legal_placements(state, seat, slot))
+        return str(engine.PlaceTile(slot, orientation, x, y))
+    if todo.kind is engine.PendingKind.SHEEP:
+        return str(engine.PlaceSheep(*rng.choice(engine.legal_sheep_cells(state, seat))))
+    if todo.kind is engine.PendingKind.BONUS:
+        return str(engine.PlaceBonus(*rng.choice(engine.legal_cells(state, seat))))
+    if todo.kind is engine.PendingKind.TOWER:
+        return str(engine.PlaceTower(*rng.choice(engine.legal_cells(state, seat))))
+    return None
+
+
+def finish_turns(game: Game, rng: random.Random, *, skip: tuple[int, ...] = ()) -> Game:
+    """Every seat (but ``skip``) plays until it has nothing left to do this round."""
+    for seat in game.seats.order_by("position"):
+        if seat.position in skip:
+            continue
+        while True:
+            game.refresh_from_db()
+            notation = any_legal_action(load_state(game), seat.position, rng)
+            if notation is None:
+                break
+            assert seat.user is not None
+            services.submit_action(game.pk, seat.user, notation, game.version)
+    game.refresh_from_db()
+    return game
