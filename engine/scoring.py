@@ -63,13 +63,18 @@ def largest_rectangle(cells: Mapping[Coord, Cell] | set[Coord]) -> int:
 
 
 def explored(cells: Mapping[Coord, Cell]) -> bool:
-    """R6.2.6: every cell around the hometown, diagonals included, is occupied."""
+    """R6.2.6: every cell around the hometown, diagonals included, is occupied.
+
+    A display without hometown cells (possible only in tests) has explored nothing.
+    """
+    seen_hometown = False
     for (x, y), cell in cells.items():
         if cell.kind is CellKind.HOMETOWN:
+            seen_hometown = True
             for dx, dy in AROUND:
                 if (x + dx, y + dy) not in cells:
                     return False
-    return True
+    return seen_hometown
 
 
 def score(state: GameState, seat: int) -> ScoreBreakdown:

@@ -126,16 +126,22 @@ def random_move(state: GameState, rng: random.Random) -> tuple[int | None, Actio
         return None, EndRound()
     seats = [i for i in range(state.players) if pending(state, i).kind != "none"]
     seat = rng.choice(seats)
+    return seat, random_seat_move(state, seat, rng)
+
+
+def random_seat_move(state: GameState, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal move of one seat that has something to do."""
     p = pending(state, seat)
     if p.kind == "tile":
         slot = rng.choice([k for k in (0, 1) if p.tiles[k] is not None])
         o, x, y = rng.choice(legal_placements(state, seat, slot))
-        return seat, PlaceTile(slot, o, x, y)
+        return PlaceTile(slot, o, x, y)
     if p.kind == "sheep":
-        return seat, PlaceSheep(*rng.choice(legal_sheep_cells(state, seat)))
+        return PlaceSheep(*rng.choice(legal_sheep_cells(state, seat)))
     if p.kind == "bonus":
-        return seat, PlaceBonus(*rng.choice(legal_cells(state, seat)))
-    return seat, PlaceTower(*rng.choice(legal_cells(state, seat)))
+        return PlaceBonus(*rng.choice(legal_cells(state, seat)))
+    assert p.kind == "tower", p
+    return PlaceTower(*rng.choice(legal_cells(state, seat)))
 
 
 def playout(
