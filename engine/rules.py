@@ -431,7 +431,9 @@ def _tower_step(state: GameState, events: list[Event]) -> GameState:
         phase=Phase.TOWERS,
         tower_supply=supply,
         seats=new_seats,
-        start=replace(state.start, seats=new_seats, areas=state.areas),
+        start=RoundStart(
+            new_seats, state.areas, state.sheep_supply, tuple(sorted(state.bonus_stack))
+        ),
     )
     if all(s.turn_done for s in new_seats):
         return _finish(state, events)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import (
+    TILES,
     EndRound,
     IllegalAction,
     PendingKind,
@@ -16,12 +19,15 @@ from engine import (
     RoundEnded,
     RoundStarted,
     SheepGained,
+    SheepLossReason,
+    SheepLost,
     SheepPlaced,
     SheepSource,
     TilePlaced,
     TurnFinished,
     apply,
     pending,
+    rotate,
     round_complete,
 )
 from engine.rules import spin_for
@@ -162,3 +168,24 @@ def test_nothing_is_played_after_the_game_is_over() -> None:
         with pytest.raises(IllegalAction, match="The game is over"):
             apply(state, seat, action)
     assert pending(state, 0).kind is PendingKind.NONE
+
+
+def test_shared_supplies_go_in_the_order_of_the_log() -> None:
+    """R7: two hidden turns drawing from the same supply are served in log order."""
+    boards = {0: display(".B"), 1: display(".B")}
+    state = game(displays=boards, area_tiles={0: (5, None), 1: (5, None)}, sheep_supply=1)
+    upright = rotate(TILES[5], 0)  # "B1" with its bog on top
+    first, _ = apply(state, 1, PlaceTile(0, upright, 2, 0))
+    both, _ = apply(first, 0, PlaceTile(0, upright, 2, 0))
+    assert both.seats[1].bonus_pending == state.bonus_stack[:1]
+    assert both.seats[0].bonus_pending == state.bonus_stack[1:2]
+    # The last sheep of the supply goes to the first in the log.
+    sheep = game(
+        displays={0: display("M"), 1: display("M")}, area_tiles={0: (1, None), 1: (1, None)}
+    )
+    sheep = replace(sheep, sheep_supply=1)
+    one, events_1 = apply(sheep, 0, PlaceTile(0, 0, 1, 0))
+    two, events_2 = apply(one, 1, PlaceTile(0, 0, 1, 0))
+    assert SheepGained(0, SheepSource.TILE) in events_1
+    assert SheepLost(1, SheepSource.TILE, SheepLossReason.SUPPLY_EMPTY) in events_2
+    assert two.sheep_supply == 0

@@ -66,13 +66,19 @@ def test_everything_shows_once_the_round_has_ended() -> None:
 
 def test_tower_placements_stay_hidden_until_the_game_ends() -> None:
     """R4.2 carried over to the tower step of R6.1."""
-    state = game(displays={0: display("RRR"), 1: display("RRR")}, round=12)
+    state = game(
+        displays={0: display("RRR"), 1: display("RRR")}, round=12, sheep_supply=20, bonus_stack=(5,)
+    )
     for seat in (0, 1):
         state = with_seat(state, seat, turn_done=True)
+    # Sheep and bonus tiles went during the last round: its start snapshot differs.
+    state = replace(state, start=replace(state.start, sheep_supply=24, bonus=(3, 5)))
     state, _ = apply(state, None, EndRound())
     step_start = state.seats
     state, _ = apply(state, 0, PlaceTower(0, 1))
     assert view(state, 1).seats[0] == replace(step_start[0], turn_done=True)
+    assert view(state, 1).sheep_supply == state.sheep_supply
+    assert view(state, 1).bonus_stack == tuple(sorted(state.bonus_stack))
     assert view(state, 0).seats[0] == state.seats[0]
     state, _ = apply(state, 1, PlaceTower(3, 0))
     assert state.phase is Phase.FINISHED
@@ -144,6 +150,7 @@ def test_a_view_never_reveals_another_seats_current_round(
         return replace(seen, seats=tuple(replace(s, turn_done=f) for s, f in seats))
 
     assert after == with_flags(before)
+    assert after.to_json() == with_flags(before).to_json()
     assert view(state, None) == with_flags(spectator_before)
     for other in range(players):
         if other != viewer:
