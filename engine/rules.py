@@ -17,7 +17,8 @@ Decisions where RULES.md is silent:
   when nobody earns a tower it finishes inside that ``EndRound``.
 - The tiles taken in a round leave the wheel at once in the real state; views show them in
   their area until the round ends (R4.2). Empty slots are refilled at the end of a round, not
-  after the last one.
+  after the last one. The bag never runs dry: at most 10 + 4 × 11 = 54 tiles (10 + 5 × 9 = 55
+  with five players) ever leave it.
 """
 
 from __future__ import annotations

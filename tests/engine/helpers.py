@@ -37,6 +37,7 @@ from engine.state import hometown_display
 #: Hypothesis settings for the engine: reproducible, quick, no per-example deadline.
 ENGINE_SETTINGS = settings(
     derandomize=True,
+    database=None,
     deadline=None,
     max_examples=40,
     suppress_health_check=[HealthCheck.too_slow],
