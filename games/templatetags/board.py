@@ -1,0 +1,44 @@
+"""Template helpers for the board partials: ``{% load board %}``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django import template
+
+from games import board
+from games.board import GridCell, OverlaySquare, PieceView
+
+register = template.Library()
+
+
+@register.filter
+def overlay_at(overlay: object, gc: GridCell) -> OverlaySquare | None:
+    """The placement preview on this grid cell, if any: ``overlay|overlay_at:gc``."""
+    return board.overlay_at(overlay, gc.x, gc.y)
+
+
+@register.filter
+def is_target(targets: object, gc: GridCell) -> bool:
+    """True when this grid cell is one of the highlighted targets: ``targets|is_target:gc``."""
+    return board.has_coord(targets, gc.x, gc.y)
+
+
+@register.filter
+def at(mapping: object, key: object) -> object:
+    """``mapping[key]``, or "" when missing (template lookups cannot use a variable key)."""
+    if isinstance(mapping, Mapping):
+        return mapping.get(key, "")
+    return ""
+
+
+@register.simple_tag
+def piece_view(tile: int, orientation: int | None = 0) -> PieceView:
+    """``{% piece_view tile orientation as piece %}``: a tile ready for ``_piece.html``."""
+    return board.piece_view(int(tile), int(orientation or 0))
+
+
+@register.simple_tag
+def bonus_view(bonus: int) -> PieceView:
+    """``{% bonus_view bonus as piece %}``: a bonus tile ready for ``_piece.html``."""
+    return board.bonus_view(int(bonus))
