@@ -1,0 +1,134 @@
+"""A player's profile: the public display name, time zone, e-mail settings and holidays."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from datetime import date, datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+
+from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_or_utc
+
+DISPLAY_NAME_MIN = 3
+DISPLAY_NAME_MAX = 20
+_DISPLAY_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+# Names that would let someone pass for the site itself or for a seat nobody holds.
+RESERVED_NAMES = frozenset(
+    {
+        "admin",
+        "administrator",
+        "autopilot",
+        "bot",
+        "former-player",
+        "former_player",
+        "moderator",
+        "root",
+        "staff",
+        "support",
+        "system",
+        "tipperary",
+    }
+)
+
+
+def validate_display_name(value: str) -> None:
+    """3–20 characters of letters a–z, digits, ``_`` and ``-``, and not a reserved name."""
+    if not DISPLAY_NAME_MIN <= len(value) <= DISPLAY_NAME_MAX:
+        raise ValidationError(
+            "A display name has %(min)d to %(max)d characters; this one has %(length)d.",
+            code="display_name_length",
+            params={"min": DISPLAY_NAME_MIN, "max": DISPLAY_NAME_MAX, "length": len(value)},
+        )
+    if not _DISPLAY_NAME.fullmatch(value):
+        raise ValidationError(
+            "Use only letters a–z, digits, “_” and “-” (no spaces or accents).",
+            code="display_name_characters",
+        )
+    if value.lower() in RESERVED_NAMES:
+        raise ValidationError(
+            "“%(value)s” is kept for the site itself. Please choose another name.",
+            code="display_name_reserved",
+            params={"value": value},
+        )
+
+
+class EmailMode(models.TextChoices):
+    EACH = "each", "As things happen: one e-mail each time"
+    DIGEST = "digest", "Once a day: one digest at the hour below"
+    OFF = "off", "Never: I'll look in myself"
+
+
+class Profile(models.Model):
+    """One row per user, created with the account; what other players know of a person."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(
+        max_length=DISPLAY_NAME_MAX,
+        validators=[validate_display_name],
+        help_text="What other players see. 3–20 letters a–z, digits, “_” or “-”.",
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default=DEFAULT_ZONE,
+        validators=[validate_time_zone],
+        help_text="Deadlines and the digest hour are shown and applied in this zone.",
+    )
+    email_mode = models.CharField(
+        "How often we write", max_length=8, choices=EmailMode.choices, default=EmailMode.EACH
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        "Digest hour",
+        default=8,
+        validators=[MaxValueValidator(23)],
+        help_text="The local hour (0–23) the daily digest goes out.",
+    )
+    notify_new_round = models.BooleanField("A new round starts", default=True)
+    notify_reminders = models.BooleanField("A table is still waiting for my move", default=True)
+    notify_deadline = models.BooleanField("A deadline is close", default=True)
+    notify_game_finished = models.BooleanField("A game is finished", default=True)
+    notify_invitations = models.BooleanField("Someone invites me to a table", default=True)
+    vacation_from = models.DateField("First day away", null=True, blank=True)
+    vacation_until = models.DateField("Last day away", null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"),
+                name="accounts_profile_display_name_ci_unique",
+                violation_error_message="That display name is taken. Please choose another.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The person's time zone (UTC if the saved name is no longer in the tz database)."""
+        return zone_or_utc(self.time_zone)
+
+    def local_date(self, now: datetime) -> date:
+        """The calendar date it is for this person at the instant ``now`` (aware)."""
+        return now.astimezone(self.zone).date()
+
+    def on_vacation(self, now: datetime) -> bool:
+        """Whether ``now`` falls on a holiday day, first and last days included, in their zone.
+
+        A holiday with only a first day runs until cleared; with only a last day, it has
+        already begun.
+        """
+        if self.vacation_from is None and self.vacation_until is None:
+            return False
+        today = self.local_date(now)
+        if self.vacation_from is not None and today < self.vacation_from:
+            return False
+        return self.vacation_until is None or today <= self.vacation_until

@@ -1,0 +1,84 @@
+"""The only code that writes accounts: profiles at sign-up, renames, and deleting an account.
+
+A user's ``username`` mirrors their display name, so anything that prints a user (the header,
+the admin, ``str(user)``) shows the public name and never a piece of the e-mail address.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from accounts.models import Profile, validate_display_name
+from accounts.zones import DEFAULT_ZONE
+
+
+def display_name_taken(name: str, *, exclude_user_id: int | None = None) -> bool:
+    """Whether another person already goes by ``name`` (any letter case). One query."""
+    users = User.objects.filter(Q(username__iexact=name) | Q(profile__display_name__iexact=name))
+    if exclude_user_id is not None:
+        users = users.exclude(pk=exclude_user_id)
+    return users.exists()
+
+
+def create_profile(user: User, *, display_name: str, time_zone: str) -> Profile:
+    """Give a newly signed-up user their profile, and their display name as username."""
+    with transaction.atomic():
+        user.username = display_name
+        user.save()
+        return Profile.objects.create(user=user, display_name=display_name, time_zone=time_zone)
+
+
+def _derived_name(user: User) -> str:
+    """A free display name for a user who has none yet (e.g. made by ``createsuperuser``)."""
+    username = user.get_username()
+    try:
+        validate_display_name(username)
+    except ValidationError:
+        pass
+    else:
+        if not display_name_taken(username, exclude_user_id=user.pk):
+            return username
+    name = f"player-{user.pk}"
+    while display_name_taken(name, exclude_user_id=user.pk):
+        name = f"player-{secrets.token_hex(3)}"
+    return name
+
+
+def ensure_profile(user: User) -> Profile:
+    """The user's profile, creating one with a derived name for users made outside sign-up."""
+    try:
+        profile: Profile = user.profile  # type: ignore[attr-defined]
+    except Profile.DoesNotExist:
+        profile, _ = Profile.objects.get_or_create(
+            user=user, defaults={"display_name": _derived_name(user), "time_zone": DEFAULT_ZONE}
+        )
+    return profile
+
+
+def update_profile(profile: Profile, *, display_name: str, time_zone: str) -> Profile:
+    """Rename and/or move a player to another time zone; the username follows the name."""
+    renamed = display_name != profile.display_name
+    with transaction.atomic():
+        profile.display_name = display_name
+        profile.time_zone = time_zone
+        profile.save(update_fields=["display_name", "time_zone"])
+        if renamed:
+            user = profile.user
+            user.username = display_name
+            user.save(update_fields=["username"])
+    return profile
+
+
+def delete_account(user: User) -> None:
+    """Remove the person's log-in, e-mail addresses and profile.
+
+    Their seats in games are kept by the games app (``on_delete=SET_NULL``) and show as
+    "former player", so nobody else loses a game.
+    """
+    with transaction.atomic():
+        user.delete()

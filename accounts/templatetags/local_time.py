@@ -1,0 +1,51 @@
+"""Show a moment in a player's own time zone: ``{% load local_time %}``.
+
+``{{ game.deadline|in_zone:user|date:"D j M, H:i" }}`` shows the deadline on the viewer's clock.
+The argument may be a user, a profile or a zone name; anything else (an anonymous visitor, a
+user without a profile) means UTC.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+
+from django import template
+from django.core.exceptions import ObjectDoesNotExist
+from django.templatetags.tz import do_timezone
+
+from accounts.models import Profile
+from accounts.zones import DEFAULT_ZONE, zone_or_utc
+
+register = template.Library()
+
+
+def zone_of(who: object) -> zoneinfo.ZoneInfo:
+    """The time zone of a user, a profile or a zone name; UTC when there is none."""
+    if isinstance(who, Profile):
+        return who.zone
+    if isinstance(who, str):
+        return zone_or_utc(who)
+    if getattr(who, "is_authenticated", False):
+        try:
+            profile = who.profile  # type: ignore[attr-defined]
+        except ObjectDoesNotExist:
+            return zone_or_utc(DEFAULT_ZONE)
+        if isinstance(profile, Profile):
+            return profile.zone
+    return zone_or_utc(DEFAULT_ZONE)
+
+
+@register.filter
+def in_zone(value: datetime | None, who: object) -> datetime | str:
+    """``value`` converted to ``who``'s zone, kept there by the ``date``/``time`` filters."""
+    if not isinstance(value, datetime):
+        return ""
+    converted: datetime = do_timezone(value, zone_of(who))
+    return converted
+
+
+@register.simple_tag
+def zone_name(who: object) -> str:
+    """The IANA name of ``who``'s zone, for a caption such as "times in Europe/Dublin"."""
+    return str(zone_of(who).key)

@@ -1,0 +1,95 @@
+"""Time zones a player can choose: IANA names, grouped by region for the settings form."""
+
+from __future__ import annotations
+
+import functools
+import zoneinfo
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+
+DEFAULT_ZONE = "UTC"
+
+# Names the tz database ships that describe the server, not a place a person lives.
+_NOT_FOR_PEOPLE = frozenset({"localtime", "Factory", "posixrules"})
+
+# Regions offered in the picker; older aliases (US/Eastern, Eire, Etc/GMT+5…) stay valid when
+# submitted but would only clutter the list.
+_REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+
+ZoneChoices = list[tuple[str, str] | tuple[str, list[tuple[str, str]]]]
+
+
+@functools.cache
+def known_zones() -> frozenset[str]:
+    """Every IANA zone name the site accepts (reading the tz database once per process)."""
+    return frozenset(zoneinfo.available_timezones()) - _NOT_FOR_PEOPLE
+
+
+def validate_time_zone(value: str) -> None:
+    """Refuse a name that is not an IANA time zone, saying so in words a player understands."""
+    if value not in known_zones():
+        raise ValidationError(
+            "“%(value)s” is not a time zone we know. Pick one from the list.",
+            code="unknown_time_zone",
+            params={"value": value},
+        )
+
+
+def zone_or_utc(name: str) -> zoneinfo.ZoneInfo:
+    """The zone called ``name``, or UTC when the name is not (or no longer) known."""
+    if name in known_zones():
+        try:
+            return zoneinfo.ZoneInfo(name)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            pass
+    return zoneinfo.ZoneInfo(DEFAULT_ZONE)
+
+
+def _place(name: str) -> str:
+    """``America/Argentina/Buenos_Aires`` → ``Argentina / Buenos Aires``."""
+    return " / ".join(part.replace("_", " ") for part in name.split("/")[1:])
+
+
+@functools.cache
+def _grouped_zones() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    groups: dict[str, list[tuple[str, str]]] = {region: [] for region in _REGIONS}
+    for name in known_zones():
+        region = name.split("/", 1)[0]
+        if region in groups and "/" in name:
+            groups[region].append((name, _place(name)))
+    return tuple(
+        (region, tuple(sorted(zones, key=lambda zone: zone[1])))
+        for region, zones in groups.items()
+        if zones
+    )
+
+
+def zone_choices(current: str | None = None) -> ZoneChoices:
+    """Choices for a ``<select>``: UTC first, then one group per region, sorted by place.
+
+    A valid ``current`` zone that the picker would not list (an old alias such as
+    ``US/Eastern``) is added at the top so the form still shows what is saved.
+    """
+    choices: ZoneChoices = [(DEFAULT_ZONE, "UTC (Coordinated Universal Time)")]
+    listed = {name for _, zones in _grouped_zones() for name, _ in zones}
+    if current and current != DEFAULT_ZONE and current not in listed and current in known_zones():
+        choices.append((current, current.replace("_", " ")))
+    choices.extend((region, list(zones)) for region, zones in _grouped_zones())
+    return choices
+
+
+def localise(moment: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
+    """``moment`` (aware) as the wall-clock time in ``zone``."""
+    return moment.astimezone(zone)
