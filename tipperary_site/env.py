@@ -86,3 +86,21 @@ def env_url(
         allowed = ", ".join(f"{s}://" for s in schemes)
         raise ImproperlyConfiguredEnv(f"{name} must start with one of {allowed}; got {value!r}.")
     return value
+
+
+def env_cache(
+    name: str, default: str = "locmem://", environ: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Read a cache URL into a ``CACHES`` entry.
+
+    ``locmem://`` keeps the cache inside one process (fine for ``make run``); ``redis://`` and
+    ``rediss://`` use Django's built-in Redis cache, shared by every web process, which
+    rate limits need once there is more than one.
+    """
+    url = env_url(name, default, ("locmem", "redis", "rediss"), environ)
+    if url.startswith("locmem://"):
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": url.removeprefix("locmem://") or "tipperary",
+        }
+    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

@@ -15,6 +15,7 @@ import dj_database_url
 from tipperary_site.env import (
     ImproperlyConfiguredEnv,
     env_bool,
+    env_cache,
     env_int,
     env_list,
     env_str,
@@ -149,6 +150,12 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "tipperary_site.mail.FileAndConsoleBackend"
     EMAIL_FILE_PATH = str(VAR_DIR / "mail")
+
+# Cache ----------------------------------------------------------------------------------------
+
+# allauth counts log-in, sign-up and reset attempts here, so every web process must share it:
+# production sets CACHE_URL=redis://…; the default only suits a single process.
+CACHES = {"default": env_cache("CACHE_URL")}
 
 # Accounts -------------------------------------------------------------------------------------
 

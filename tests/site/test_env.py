@@ -1,10 +1,14 @@
 """The typed settings helpers read good values and refuse bad ones with the variable's name."""
 
+import os
+
 import pytest
+from django.utils.module_loading import import_string
 
 from tipperary_site.env import (
     ImproperlyConfiguredEnv,
     env_bool,
+    env_cache,
     env_int,
     env_list,
     env_str,
@@ -60,3 +64,36 @@ def test_it_checks_url_schemes() -> None:
     assert env_url("DATABASE_URL", "", ("sqlite", "postgres"), good) == "postgres://u@h/db"
     with pytest.raises(ImproperlyConfiguredEnv, match="DATABASE_URL must start with one of"):
         env_url("DATABASE_URL", "", ("sqlite", "postgres"), {"DATABASE_URL": "mysql://h/db"})
+
+
+def test_it_reads_a_cache_url() -> None:
+    local = env_cache("CACHE_URL", environ={})
+    assert local == {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tipperary",
+    }
+    shared = env_cache("CACHE_URL", environ={"CACHE_URL": "redis://cache.internal:6379/1"})
+    assert shared == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://cache.internal:6379/1",
+    }
+    with pytest.raises(ImproperlyConfiguredEnv, match="CACHE_URL must start with one of"):
+        env_cache("CACHE_URL", environ={"CACHE_URL": "memcached://cache:11211"})
+
+
+def test_it_shares_counts_through_a_redis_cache() -> None:
+    # The rate limits only hold across web processes when they count in one Redis.
+    broker = os.environ.get("CELERY_BROKER_URL", "")
+    if not broker.startswith("redis://"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI runs with Redis; CELERY_BROKER_URL must be redis://")
+        pytest.skip("needs Redis (make test provides it)")
+    config = env_cache("CACHE_URL", environ={"CACHE_URL": broker})
+    backend = import_string(config["BACKEND"])
+    one = backend(config["LOCATION"], {"KEY_PREFIX": "test-env"})
+    other = backend(config["LOCATION"], {"KEY_PREFIX": "test-env"})
+    one.set("attempts", 3, timeout=5)
+    try:
+        assert other.get("attempts") == 3
+    finally:
+        one.delete("attempts")
