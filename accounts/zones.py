@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
-from datetime import datetime
 
 from django.core.exceptions import ValidationError
 
@@ -88,8 +87,3 @@ def zone_choices(current: str | None = None) -> ZoneChoices:
         choices.append((current, current.replace("_", " ")))
     choices.extend((region, list(zones)) for region, zones in _grouped_zones())
     return choices
-
-
-def localise(moment: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
-    """``moment`` (aware) as the wall-clock time in ``zone``."""
-    return moment.astimezone(zone)

@@ -165,10 +165,37 @@ AUTHENTICATION_BACKENDS = [
 ]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "signup": "accounts.forms.SignupForm",
+    "login": "accounts.forms.LoginForm",
+    "add_email": "accounts.forms.AddEmailForm",
+    "change_password": "accounts.forms.ChangePasswordForm",
+    "reset_password": "accounts.forms.ResetPasswordForm",
+    "reset_password_from_key": "accounts.forms.ResetPasswordKeyForm",
+}
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+# allauth's default, kept: signing up or asking for a reset with an address we know (or don't)
+# looks the same on the page, and the mail to that address says what happened, so the site
+# never tells strangers who plays here.
+ACCOUNT_PREVENT_ENUMERATION = True
+# A new address replaces the old one only once its link is opened; until then the old one stays.
+ACCOUNT_CHANGE_EMAIL = True
+# Tell people by e-mail when their password or address changes.
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tipperary] "
+# allauth's defaults, written out so they are easy to find: attempts per minute (m) or per
+# 5 minutes (300s), counted per client address (ip) or per e-mail address (key).
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/300s/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+}
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -9,5 +9,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# allauth answers a request over its rate limits with this view (status 429).
+handler429 = "accounts.views.too_many_requests"

@@ -1,0 +1,81 @@
+"""How allauth fits the site: profiles at sign-up, links built on SITE_URL, our own wording."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.forms import Form
+from django.http import HttpRequest
+from django.urls import reverse
+
+from accounts import services
+
+
+def site_url(path: str) -> str:
+    """The public address of ``path``: links in e-mails never trust the request's Host."""
+    return f"{settings.SITE_URL}{path}"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    error_messages = {
+        **DefaultAccountAdapter.error_messages,
+        "email_password_mismatch": (
+            "That e-mail address and password don't match an account. Check both, or reset "
+            "your password."
+        ),
+        "email_taken": "There is already an account with this e-mail address.",
+        "enter_current_password": "That is not your current password.",
+        "invalid_password_reset": "This password reset link is not valid.",
+        "same_as_current": "That is already your e-mail address.",
+        "too_many_login_attempts": (
+            "Too many failed log-in attempts for this address. To keep your account safe, "
+            "log-in is paused for a few minutes; try again later or reset your password."
+        ),
+        "rate_limited": "Too many attempts in a short time. Please wait a minute and try again.",
+    }
+
+    def populate_username(self, request: HttpRequest, user: User) -> None:
+        # The username is the display name, set in save_user; allauth would derive one from
+        # the e-mail address, which other players must never see.
+        return None
+
+    def save_user(self, request: HttpRequest, user: User, form: Form, commit: bool = True) -> User:
+        user = super().save_user(request, user, form, commit=False)
+        if commit:
+            services.create_profile(
+                user,
+                display_name=form.cleaned_data["display_name"],
+                time_zone=form.cleaned_data["time_zone"],
+            )
+        return user
+
+    def login(self, request: HttpRequest, user: User) -> None:
+        super().login(request, user)
+        # People made with createsuperuser have no profile until they first log in here.
+        services.ensure_profile(user)
+
+    # Mail -------------------------------------------------------------------------------------
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        super().send_mail(template_prefix, email, {**context, "site_url": settings.SITE_URL})
+
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
+        return site_url(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return site_url(path.replace("UID-KEY", quote(key)))
+
+    def send_account_already_exists_mail(self, email: str) -> None:
+        self.send_mail(
+            "account/email/account_already_exists",
+            email,
+            {
+                "login_url": site_url(reverse("account_login")),
+                "password_reset_url": site_url(reverse("account_reset_password")),
+            },
+        )

@@ -1,0 +1,15 @@
+"""Settings pages and public player pages (allauth's own pages live under /accounts/)."""
+
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("settings/", views.profile_settings, name="settings"),
+    path("settings/notifications/", views.notification_settings, name="notifications"),
+    path("settings/vacation/", views.vacation_settings, name="vacation"),
+    path("settings/delete/", views.delete_account, name="delete"),
+    path("players/<str:name>/", views.player, name="player"),
+]

@@ -1,0 +1,130 @@
+"""Settings pages, the public player page and the "too many attempts" page."""
+
+from __future__ import annotations
+
+from allauth.core import ratelimit
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
+
+from accounts import services
+from accounts.forms import DeleteAccountForm, NotificationsForm, ProfileForm, VacationForm
+from accounts.models import Profile
+
+
+def _me(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)  # login_required let only a logged-in user through
+    return user
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile_settings(request: HttpRequest) -> HttpResponse:
+    """Display name and time zone."""
+    profile = services.ensure_profile(_me(request))
+    form = ProfileForm(profile, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.update_profile(
+            profile,
+            display_name=form.cleaned_data["display_name"],
+            time_zone=form.cleaned_data["time_zone"],
+        )
+        messages.success(request, "Your profile is saved.")
+        return redirect("accounts:settings")
+    return TemplateResponse(
+        request,
+        "accounts/settings_profile.html",
+        {"form": form, "profile": profile, "now": timezone.now()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notification_settings(request: HttpRequest) -> HttpResponse:
+    """How and about what we e-mail the player."""
+    profile = services.ensure_profile(_me(request))
+    form = NotificationsForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your e-mail settings are saved.")
+        return redirect("accounts:notifications")
+    return TemplateResponse(
+        request,
+        "accounts/settings_notifications.html",
+        {"form": form, "profile": profile},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def vacation_settings(request: HttpRequest) -> HttpResponse:
+    """The days a player is away."""
+    profile = services.ensure_profile(_me(request))
+    form = VacationForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        if profile.vacation_from is None:
+            messages.success(request, "No holiday planned: you're around.")
+        else:
+            messages.success(request, "Your holiday is saved. Enjoy it!")
+        return redirect("accounts:vacation")
+    return TemplateResponse(
+        request,
+        "accounts/settings_vacation.html",
+        {
+            "form": form,
+            "profile": profile,
+            "away": profile.on_vacation(timezone.now()),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Delete the account after the password is given; games keep a "former player" seat."""
+    user = _me(request)
+    form = DeleteAccountForm(user, request.POST or None)
+    if request.method == "POST":
+        # The password field must not become a way to guess passwords without limit.
+        if not ratelimit.consume(request, action="reauthenticate", user=user):
+            return ratelimit.respond_429(request)
+        if form.is_valid():
+            services.delete_account(user)
+            logout(request)
+            messages.success(
+                request,
+                "Your account is deleted: your e-mail address and log-in are gone. "
+                "Your seats in past games stay, shown as “former player”.",
+            )
+            return redirect("home")
+    return TemplateResponse(request, "accounts/settings_delete.html", {"form": form})
+
+
+@require_http_methods(["GET", "HEAD"])
+def player(request: HttpRequest, name: str) -> HttpResponse:
+    """A player's public page: display name, member since, and (from games) their tables."""
+    profile = get_object_or_404(
+        Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
+    )
+    return TemplateResponse(
+        request,
+        "accounts/player.html",
+        {
+            "player": profile,
+            "away": profile.on_vacation(timezone.now()),
+            "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
+        },
+    )
+
+
+def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """allauth's rate limits (log-in, sign-up, password reset…) land here with status 429."""
+    return render(request, "accounts/too_many_requests.html", status=429)

@@ -1,0 +1,47 @@
+/* Offer the browser's time zone in zone pickers (<select data-browser-zone>).
+   "prefill": a fresh sign-up form starts on the browser's zone instead of UTC.
+   "suggest": on the settings page, when the browser's zone differs from the saved one, a
+   button beside the picker selects it (saving stays the player's choice).
+   Without JavaScript the picker simply keeps its server-side value. */
+(function () {
+  "use strict";
+  var zone;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch (err) {
+    return;
+  }
+  if (!zone) return;
+
+  function hasOption(select, value) {
+    for (var i = 0; i < select.options.length; i++) {
+      if (select.options[i].value === value) return true;
+    }
+    return false;
+  }
+
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    if (!hasOption(select, zone) || select.value === zone) return;
+    var mode = select.getAttribute("data-browser-zone");
+    if (mode === "prefill") {
+      select.value = zone;
+      return;
+    }
+    if (mode !== "suggest") return;
+    var hint = document.createElement("p");
+    hint.className = "zone-hint";
+    hint.id = select.id + "_browser";
+    hint.appendChild(document.createTextNode("Your device is set to " + zone.replace(/_/g, " ") + ". "));
+    var use = document.createElement("button");
+    use.type = "button";
+    use.className = "link-button";
+    use.textContent = "Use " + zone.replace(/_/g, " ");
+    use.addEventListener("click", function () {
+      select.value = zone;
+      select.focus();
+      hint.textContent = zone.replace(/_/g, " ") + " is selected. Save to keep it.";
+    });
+    hint.appendChild(use);
+    select.insertAdjacentElement("afterend", hint);
+  });
+})();
