@@ -126,6 +126,16 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.game} seat {self.position}"
 
+    @property
+    def name(self) -> str:
+        """What other players see: a display name, a bot's level, or "former player"."""
+        if self.kind == SeatKind.BOT:
+            return f"{self.bot.title()} bot"
+        if self.user is None:
+            return "former player"
+        profile = getattr(self.user, "profile", None)
+        return profile.display_name if profile is not None else self.user.get_username()
+
 
 class ActionSource(models.TextChoices):
     PLAYER = "player", "Player"

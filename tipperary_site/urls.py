@@ -10,6 +10,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
+    path("games/", include("games.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Profile
 from games import services
 from games.models import Game, RoundTime
 
@@ -13,10 +14,6 @@ SEED = 20261129
 
 def make_person(name: str) -> User:
     user = User.objects.create_user(username=name, email=f"{name}@example.com", password="pw")
-    try:
-        from accounts.models import Profile
-    except ImportError:
-        return user
 
     Profile.objects.create(user=user, display_name=name)
     return user

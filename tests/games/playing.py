@@ -40,3 +40,11 @@ def finish_turns(game: Game, rng: random.Random, *, skip: tuple[int, ...] = ()) 
             services.submit_action(game.pk, seat.user, notation, game.version)
     game.refresh_from_db()
     return game
+
+
+def play_round(game: Game, rng: random.Random) -> Game:
+    """Every seat finishes its turn, then the round ends as the worker would end it."""
+    game = finish_turns(game, rng)
+    services.advance_complete_games()
+    game.refresh_from_db()
+    return game

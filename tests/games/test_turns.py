@@ -14,7 +14,7 @@ import engine
 from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, GameStatus
-from tests.games.playing import any_legal_action, finish_turns
+from tests.games.playing import any_legal_action, finish_turns, play_round
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
 
@@ -108,8 +108,7 @@ def test_a_whole_game_finishes_with_ranks_and_rebuilds_from_its_log(started: Gam
         if game.round == 6 and not rebuilt_midway:
             assert rebuild_state(game) == load_state(game)
             rebuilt_midway = True
-        services.advance_complete_games()
-        game.refresh_from_db()
+        game = play_round(game, rng)
     assert game.status == GameStatus.FINISHED and game.finished_at is not None
     state = load_state(game)
     assert state.phase is engine.Phase.FINISHED

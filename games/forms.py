@@ -1,0 +1,67 @@
+"""Forms of the lobby and the tables: each validates fully and says what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.models import RoundTime
+
+
+class CreateGameForm(forms.Form):
+    seats_wanted = forms.TypedChoiceField(
+        label="Players",
+        choices=[(n, f"{n} players") for n in range(2, 6)],
+        coerce=int,
+        initial=4,
+    )
+    round_hours = forms.TypedChoiceField(
+        label="Time per round", choices=RoundTime.choices, coerce=int, initial=RoundTime.ONE_DAY
+    )
+    is_open = forms.TypedChoiceField(
+        label="Who may join",
+        choices=[("1", "Anyone, from the lobby"), ("0", "Only people I invite")],
+        coerce=lambda v: v == "1",
+        initial="1",
+        widget=forms.RadioSelect,
+    )
+    rated = forms.BooleanField(label="Rated game", required=False, initial=True)
+
+
+class InviteForm(forms.Form):
+    display_name = forms.CharField(label="Invite a player by name", max_length=20, min_length=3)
+
+
+class ActionForm(forms.Form):
+    """One action, with the version of the board the player saw.
+
+    Either the engine's notation itself, or a follow-up letter (``s`` sheep, ``b`` bonus tile,
+    ``w`` tower) with the cell a county button posted.
+    """
+
+    notation = forms.CharField(max_length=40, required=False)
+    act = forms.ChoiceField(
+        choices=[("s", "sheep"), ("b", "bonus"), ("w", "tower")], required=False
+    )
+    x = forms.IntegerField(min_value=-99, max_value=99, required=False)
+    y = forms.IntegerField(min_value=-99, max_value=99, required=False)
+    version = forms.IntegerField(min_value=0)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("notation"):
+            return data
+        if data.get("act") and data.get("x") is not None and data.get("y") is not None:
+            data["notation"] = f"{data['act']} {data['x']},{data['y']}"
+            return data
+        raise forms.ValidationError("That move was not understood.")
+
+
+class DraftForm(forms.Form):
+    """The tile a player is trying out: which slot, which orientation, where (query string)."""
+
+    slot = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False)
+    o = forms.IntegerField(min_value=0, max_value=7, required=False)
+    x = forms.IntegerField(min_value=-60, max_value=60, required=False)
+    y = forms.IntegerField(min_value=-60, max_value=60, required=False)

@@ -1,0 +1,162 @@
+"""Everything the game page shows, computed once from the table and the engine's view.
+
+What a viewer sees comes from ``engine.view(state, viewer)``: other seats' current-round turns
+are hidden there (R4.2), so nothing built here can leak them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import engine
+from games.access import TableAccess
+from games.board import CountyGrid, PieceView, bonus_view, county_grid, piece_view
+from games.engine_bridge import load_state
+from games.models import GameStatus, Seat
+from games.turn import (
+    Draft,
+    DraftLinks,
+    Preview,
+    draft_links,
+    make_draft,
+    preview,
+    tile_in_slot,
+)
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One seat as the viewer sees it."""
+
+    seat: Seat
+    position: int
+    is_me: bool
+    done: bool
+    score: engine.ScoreBreakdown
+    barrel: int
+    whiskey_points: int
+    holds_marker: bool
+    area: int
+    county: CountyGrid
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """The viewer's own turn: what to do now and, for a tile, the draft being tried."""
+
+    kind: engine.PendingKind
+    count: int
+    choices: tuple[tuple[int, PieceView] | None, ...] = ()
+    draft: Draft | None = None
+    preview: Preview | None = None
+    links: DraftLinks | None = None
+    bonus: PieceView | None = None
+    targets: frozenset[tuple[int, int]] = frozenset()
+    fields: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GamePage:
+    access: TableAccess
+    shown: engine.GameState
+    players: tuple[PlayerPanel, ...]
+    me: PlayerPanel | None
+    owners: dict[int, str]
+    my_area: int | None
+    my_county: CountyGrid | None
+    turn: TurnView | None
+    waiting_for: tuple[str, ...]
+    deadline: datetime | None
+
+    @property
+    def finished(self) -> bool:
+        return self.access.game.status == GameStatus.FINISHED
+
+    @property
+    def ranking(self) -> list[PlayerPanel]:
+        return sorted(self.players, key=lambda p: (p.rank or 99, p.position))
+
+
+_FOLLOW_UP_LETTER = {
+    engine.PendingKind.SHEEP: "s",
+    engine.PendingKind.BONUS: "b",
+    engine.PendingKind.TOWER: "w",
+}
+
+
+def _turn(
+    state: engine.GameState, me: int, asked: dict[str, int | None], version: int
+) -> TurnView | None:
+    todo = engine.pending(state, me)
+    if todo.kind is engine.PendingKind.NONE:
+        return None
+    if todo.kind is engine.PendingKind.TILE:
+        choices = tuple(
+            None if tile_id is None else (slot, piece_view(tile_id))
+            for slot, tile_id in enumerate(todo.tiles)
+        )
+        draft = make_draft(state, me, asked)
+        if draft is None:
+            return TurnView(todo.kind, 1, choices)
+        tile = tile_in_slot(state, me, draft.slot)
+        assert tile is not None
+        return TurnView(
+            todo.kind, 1, choices, draft, preview(state, me, draft), draft_links(tile, draft)
+        )
+    if todo.kind is engine.PendingKind.SHEEP:
+        targets = frozenset(engine.legal_sheep_cells(state, me))
+    else:
+        targets = frozenset(engine.legal_cells(state, me))
+    bonus = bonus_view(todo.bonus.id) if todo.bonus is not None else None
+    return TurnView(
+        todo.kind, todo.count, bonus=bonus, targets=targets,
+        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "version": version},
+    )  # fmt: skip
+
+
+def _my_county(shown: engine.GameState, me: int, turn: TurnView | None) -> CountyGrid:
+    """The viewer's county, drawn wide enough to show the tile being tried."""
+    overlay = turn.preview.overlay if turn is not None and turn.preview is not None else {}
+    return county_grid(shown.seats[me].display, margin=2, extra=overlay)
+
+
+def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
+    """The game page for a started or finished table, as ``access``'s viewer may see it."""
+    game = access.game
+    state = load_state(game)
+    me = access.position
+    shown = engine.view(state, me)
+    owners = {shown.area_of(s.position): s.name for s in access.seats}
+    players = tuple(
+        PlayerPanel(
+            seat=s,
+            position=s.position,
+            is_me=s.position == me,
+            done=shown.seats[s.position].turn_done,
+            score=engine.score(shown, s.position),
+            barrel=shown.seats[s.position].barrel,
+            whiskey_points=engine.WHISKEY_POINTS[shown.seats[s.position].barrel],
+            holds_marker=shown.marker == s.position,
+            area=shown.area_of(s.position),
+            county=county_grid(shown.seats[s.position].display),
+            rank=s.rank,
+        )
+        for s in access.seats
+    )
+    playing = game.status == GameStatus.PLAYING
+    turn = _turn(state, me, asked, game.version) if playing and me is not None else None
+    waiting = tuple(p.seat.name for p in players if playing and not p.done and not p.is_me)
+    return GamePage(
+        access=access,
+        shown=shown,
+        players=players,
+        me=next((p for p in players if p.is_me), None),
+        owners=owners,
+        my_area=None if me is None else shown.area_of(me),
+        my_county=None if me is None else _my_county(shown, me, turn),
+        turn=turn,
+        waiting_for=waiting,
+        deadline=game.round_deadline if playing else None,
+    )

@@ -1,0 +1,146 @@
+"""A player's turn as the game page shows it: the tile being tried out and what it would do.
+
+The tile a player tries (slot, orientation, position) lives in the page's query string, so
+every step is a plain link that also works without JavaScript; the server answers with a
+preview made by the engine itself (``apply`` on the current state, never saved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+import engine
+from engine.effects import towers_earned
+from engine.scoring import largest_rectangle
+from games.board import OverlaySquare, tile_overlay
+
+Coord = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The tile a player is trying: a slot of their area, an orientation, and a position."""
+
+    slot: int
+    orientation: int
+    x: int
+    y: int
+
+    @property
+    def fields(self) -> dict[str, int]:
+        """Hidden fields that carry the draft when a county cell is clicked to move it."""
+        return {"slot": self.slot, "o": self.orientation}
+
+    def query(self, **change: int) -> str:
+        """The query string of this draft with some values changed."""
+        values = {"slot": self.slot, "o": self.orientation, "x": self.x, "y": self.y, **change}
+        return "?" + urlencode(values)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Whether the draft is legal and what it would bring, in a player's words."""
+
+    legal: bool
+    message: str
+    gains: tuple[str, ...] = ()
+    notation: str = ""
+    overlay: Mapping[Coord, OverlaySquare] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DraftLinks:
+    """Query strings of the controls that change a draft: turn, mirror, and the four moves."""
+
+    rotate: str
+    mirror: str
+    left: str
+    right: str
+    up: str
+    down: str
+
+
+def draft_links(tile: engine.Tile, draft: Draft) -> DraftLinks:
+    """Where each control of the turn leads (R3: up to 8 orientations; symmetric pieces fewer)."""
+    shape = tile.orientations[draft.orientation]
+    return DraftLinks(
+        rotate=draft.query(o=shape.rotated),
+        mirror=draft.query(o=shape.mirrored),
+        left=draft.query(x=draft.x - 1),
+        right=draft.query(x=draft.x + 1),
+        up=draft.query(y=draft.y - 1),
+        down=draft.query(y=draft.y + 1),
+    )
+
+
+def tile_in_slot(state: engine.GameState, seat: int, slot: int) -> engine.Tile | None:
+    tile_id = state.areas[state.area_of(seat)][slot]
+    return None if tile_id is None else engine.TILES[tile_id]
+
+
+def make_draft(state: engine.GameState, seat: int, asked: Mapping[str, int | None]) -> Draft | None:
+    """The draft the query string asks for, completed with sensible defaults, or None.
+
+    A slot without a tile gives None. Without a position, the tile starts at its first legal
+    place, so a newly picked tile is always shown somewhere it fits.
+    """
+    slot = asked.get("slot")
+    if slot is None or slot not in (0, 1):
+        return None
+    tile = tile_in_slot(state, seat, slot)
+    if tile is None:
+        return None
+    count = len(tile.orientations)
+    orientation = (asked.get("o") or 0) % count
+    x, y = asked.get("x"), asked.get("y")
+    if x is None or y is None:
+        places = engine.legal_placements(state, seat, slot)
+        fitting = [p for p in places if p[0] == orientation] or list(places)
+        if not fitting:
+            return Draft(slot, orientation, 0, 0)
+        orientation, x, y = fitting[0]
+    return Draft(slot, orientation, x, y)
+
+
+def preview(state: engine.GameState, seat: int, draft: Draft) -> Preview:
+    """Ask the engine what placing the draft would do (R4.2.3), without keeping the result."""
+    tile = tile_in_slot(state, seat, draft.slot)
+    assert tile is not None
+    before = state.seats[seat].display
+    action = engine.PlaceTile(draft.slot, draft.orientation, draft.x, draft.y)
+    try:
+        after, events = engine.apply(state, seat, action)
+    except engine.IllegalAction as refused:
+        overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=False)
+        return Preview(False, str(refused), overlay=overlay)
+    overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=True)
+    gains = list(describe_events(events))
+    cells_after = after.seats[seat].display.cells
+    area_before, area_after = largest_rectangle(before.cells), largest_rectangle(cells_after)
+    if area_after > area_before:
+        gains.append(f"Largest filled rectangle grows from {area_before} to {area_after}.")
+    towers_before, towers_after = towers_earned(before.cells), towers_earned(cells_after)
+    if towers_after > towers_before:
+        gains.append(f"Ruin runs now earn {towers_after} tower(s) at the end (R5.5).")
+    return Preview(True, "This tile fits here.", tuple(gains), str(action), overlay)
+
+
+def describe_events(events: tuple[object, ...]) -> list[str]:
+    """What a placement caused, as sentences for the player who made it."""
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, engine.WhiskeyAdvanced):
+            points = engine.WHISKEY_POINTS[event.new_space]
+            out.append(
+                f"Whiskey: the barrel moves {event.steps} space(s) to {event.new_space} "
+                f"({points} points)."
+            )
+        elif isinstance(event, engine.BogSiteFormed):
+            out.append(f"A new protected bog site: you draw {event.count} bonus tile(s).")
+        elif isinstance(event, engine.SheepGained):
+            out.append(f"You gain a sheep ({event.source.value}).")
+        elif isinstance(event, engine.SheepLost):
+            out.append(f"A sheep is lost: {event.reason.value}.")
+    return out

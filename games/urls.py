@@ -1,0 +1,23 @@
+"""URLs of the lobby, the tables and play."""
+
+from django.urls import path
+
+from games.views import lobby, play, table
+
+app_name = "games"
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("new/", lobby.create, name="create"),
+    path("mine/", lobby.mine, name="mine"),
+    path("invite/<str:token>/", table.invitation, name="invitation"),
+    path("<int:game_id>/", play.game_page, name="game"),
+    path("<int:game_id>/play/", play.act, name="act"),
+    path("<int:game_id>/draft/", play.draft, name="draft"),
+    path("<int:game_id>/status/", play.status, name="status"),
+    path("<int:game_id>/join/", table.join, name="join"),
+    path("<int:game_id>/leave/", table.leave, name="leave"),
+    path("<int:game_id>/start/", table.start, name="start"),
+    path("<int:game_id>/invite/", table.invite, name="invite"),
+    path("<int:game_id>/invite-link/", table.revoke_link, name="revoke_link"),
+]

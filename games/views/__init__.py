@@ -1,0 +1,1 @@
+"""Views of the games app: thin functions, one service call each."""

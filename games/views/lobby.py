@@ -1,0 +1,73 @@
+"""The lobby (open tables and the create form) and the "your games" dashboard."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, F
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.forms import CreateGameForm
+from games.models import Game, GameStatus, Seat
+from tipperary_site.auth import user_of
+
+
+def _open_tables(request: HttpRequest) -> list[Game]:
+    games = (
+        Game.objects.filter(status=GameStatus.FORMING, is_open=True)
+        .annotate(taken=Count("seats"))
+        .filter(taken__lt=F("seats_wanted"))
+        .select_related("host__profile")
+        .order_by("-created_at")[:50]
+    )
+    return list(games)
+
+
+@login_required
+def lobby(request: HttpRequest) -> TemplateResponse:
+    """Open tables to join, and the form to open a new one."""
+    form = CreateGameForm()
+    return TemplateResponse(
+        request, "games/lobby.html", {"tables": _open_tables(request), "form": form}
+    )
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    """Open a new table with the person as host."""
+    form = CreateGameForm(request.POST)
+    if not form.is_valid():
+        context = {"tables": _open_tables(request), "form": form}
+        return TemplateResponse(request, "games/lobby.html", context, status=400)
+    game = services.create_game(user_of(request), **form.cleaned_data)
+    messages.success(request, "Your table is open. Invite friends or wait for players to join.")
+    return redirect(game)
+
+
+@login_required
+def mine(request: HttpRequest) -> TemplateResponse:
+    """Tables waiting on you (least time left first), then on others, then recently finished."""
+    user = user_of(request)
+    active = (
+        Seat.objects.filter(user=user, game__status__in=[GameStatus.PLAYING, GameStatus.FORMING])
+        .select_related("game")
+        .order_by(F("game__round_deadline").asc(nulls_last=True), "-game__created_at")
+    )
+    finished = (
+        Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("-game__finished_at")[:10]
+    )
+    playing = [s for s in active if s.game.status == GameStatus.PLAYING]
+    context = {
+        "waiting_on_you": [s for s in playing if s.to_play],
+        "waiting_on_others": [s for s in playing if not s.to_play],
+        "forming": [s for s in active if s.game.status == GameStatus.FORMING],
+        "finished": list(finished),
+    }
+    return TemplateResponse(request, "games/mine.html", context)

@@ -1,0 +1,111 @@
+"""Joining, leaving, inviting and starting a table: each a POST that calls one service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.access import table_for
+from games.forms import InviteForm
+from tipperary_site.auth import user_of
+
+
+def _after(
+    request: HttpRequest, game_id: int, action: Callable[[], object], done: str
+) -> HttpResponse:
+    """Run a service; on success say ``done``, on refusal say why. Back to the table either way."""
+    try:
+        action()
+    except services.GameError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, done)
+    return redirect("games:game", game_id)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    token = request.POST.get("token", "")
+    table_for(user_of(request), game_id, invited_by_link=bool(token))
+    return _after(
+        request, game_id,
+        lambda: services.join_game(game_id, user_of(request), token=token),
+        "You have a seat at this table.",
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    table_for(user_of(request), game_id)
+    try:
+        services.leave_game(game_id, user_of(request))
+    except services.GameError as refused:
+        messages.error(request, str(refused))
+        return redirect("games:game", game_id)
+    messages.success(request, "You left the table.")
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    table_for(user_of(request), game_id)
+    return _after(
+        request, game_id,
+        lambda: services.start_game(game_id, user_of(request)),
+        "The game has started. Pick your first tile!",
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    table_for(user_of(request), game_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the display name of the player to invite (3–20 characters).")
+        return redirect("games:game", game_id)
+    name = form.cleaned_data["display_name"]
+    return _after(
+        request, game_id,
+        lambda: services.invite_player(game_id, user_of(request), name),
+        f"{name} is invited. They will find this table in their lobby.",
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def revoke_link(request: HttpRequest, game_id: int) -> HttpResponse:
+    table_for(user_of(request), game_id)
+    return _after(
+        request, game_id,
+        lambda: services.revoke_invite_link(game_id, user_of(request)),
+        "The old invitation link no longer works; share the new one.",
+    )  # fmt: skip
+
+
+@login_required
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """Where an invite link lands: the table, and a button to take a seat."""
+    try:
+        game = services.game_for_invite(token)
+    except services.GameError as refused:
+        return TemplateResponse(
+            request, "games/invitation.html", {"error": str(refused)}, status=404
+        )
+    access = table_for(user_of(request), game.pk, invited_by_link=True)
+    if access.mine is not None:
+        return redirect(game)
+    context = {"access": access, "game": game, "token": token,
+               "join_url": reverse("games:join", args=[game.pk])}  # fmt: skip
+    return TemplateResponse(request, "games/invitation.html", context)

@@ -1,0 +1,141 @@
+"""The game page: forming tables, play in progress, the finished ranking; who may see it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+import engine
+from games import services
+from games.engine_bridge import load_state
+from games.models import Game
+from tests.games.playing import any_legal_action, play_round
+
+
+def test_it_shows_a_forming_table_with_its_invite_link_to_the_host(
+    client: Client, host: User, forming: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{forming.pk}/").content.decode()
+    assert "Seats (1 of 3)" in html
+    assert "/games/invite/" in html
+    assert "Start now with 1 player" in html
+
+
+def test_it_hides_invite_only_tables_from_outsiders(
+    client: Client, host: User, outsider: User
+) -> None:
+    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    client.force_login(outsider)
+    assert client.get(f"/games/{game.pk}/").status_code == 404
+    assert client.post(f"/games/{game.pk}/join/").status_code == 404
+
+
+def test_it_shows_your_two_tiles_and_the_wheel(client: Client, host: User, started: Game) -> None:
+    client.force_login(host)
+    response = client.get(f"/games/{started.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Your turn: pick a tile" in html
+    assert html.count('<a class="choice') == 2
+    assert "Round 1 of 12" in html
+    assert "Brendan" in html and "Your tiles" in html
+
+
+def test_a_picked_tile_is_previewed_at_its_first_legal_place(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{started.pk}/?slot=1").content.decode()
+    state = load_state(started)
+    orientation, x, y = engine.legal_placements(state, 0, 1)[0]
+    assert f'name="notation" value="t1 o{orientation} {x},{y}"' in html
+    assert "Fits here." in html
+
+
+def test_an_illegal_draft_says_why(client: Client, host: User, started: Game) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{started.pk}/?slot=0&o=0&x=0&y=0").content.decode()
+    assert "Not here:" in html and "overlap" in html
+    assert re.search(r'id="ctl-confirm"\s+disabled', html)
+
+
+def test_the_turn_fragment_alone_answers_htmx(client: Client, host: User, started: Game) -> None:
+    client.force_login(host)
+    response = client.get(
+        f"/games/{started.pk}/?slot=0", headers={"HX-Request": "true", "HX-Target": "turn"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="turn"')
+    assert "<html" not in html
+
+
+def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> int:
+    # session, user, game, seats with users and profiles
+    with django_assert_num_queries(4):  # type: ignore[operator]
+        response = client.get(f"/games/{game.pk}/?slot=0")
+    assert response.status_code == 200
+    return 4
+
+
+def test_its_query_count_does_not_grow_with_the_rounds(
+    client: Client, host: User, started: Game,
+    django_assert_num_queries: pytest.FixtureRequest,
+) -> None:  # fmt: skip
+    client.force_login(host)
+    _page_queries(client, started, django_assert_num_queries)
+    game = started
+    rng = random.Random(9)
+    for _ in range(4):
+        game = play_round(game, rng)
+    assert game.round == 5
+    _page_queries(client, game, django_assert_num_queries)
+
+
+def test_a_finished_game_shows_the_final_ranking(client: Client, host: User, started: Game) -> None:
+    game = started
+    rng = random.Random(11)
+    while game.status == "playing":
+        game = play_round(game, rng)
+    client.force_login(host)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Final scores" in html and "Game over" in html
+    for seat in game.seats.all():
+        assert seat.score is not None
+        assert f"<strong>{seat.score['total']}</strong>" in html
+
+
+def test_spectators_see_the_game_without_controls(
+    client: Client, outsider: User, started: Game
+) -> None:
+    client.force_login(outsider)
+    html = client.get(f"/games/{started.pk}/").content.decode()
+    assert "Watching this game" in html
+    assert 'name="notation"' not in html
+
+
+def test_the_follow_up_cells_are_buttons(client: Client, host: User, started: Game) -> None:
+    rng = random.Random(0)
+    # Play the host's tiles until a follow-up (sheep, bonus) is pending, over a few rounds.
+    game = started
+    for _ in range(12):
+        state = load_state(game)
+        kind = engine.pending(state, 0).kind
+        if kind in (engine.PendingKind.SHEEP, engine.PendingKind.BONUS):
+            break
+        if kind is engine.PendingKind.NONE:
+            game = play_round(game, rng)
+            continue
+        notation = any_legal_action(state, 0, rng)
+        assert notation is not None
+        services.submit_action(game.pk, host, notation, game.version)
+        game.refresh_from_db()
+    else:
+        raise AssertionError("no follow-up came up with this seed")
+    client.force_login(host)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="act"' in html and 'aria-label="Place on' in html

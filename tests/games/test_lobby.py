@@ -1,0 +1,58 @@
+"""The lobby lists tables open to join and opens new ones."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import services
+from games.models import Game, GameStatus
+
+
+def test_it_lists_open_tables_with_free_seats(
+    client: Client, host: User, player: User, outsider: User, forming: Game,
+    django_assert_num_queries: pytest.FixtureRequest,
+) -> None:  # fmt: skip
+    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    client.force_login(outsider)
+    # session, user, open tables with their hosts' profiles
+    with django_assert_num_queries(3):  # type: ignore[operator]
+        response = client.get("/games/")
+    assert response.status_code == 200
+    assert f"/games/{forming.pk}/" in response.content.decode()
+    assert f"/games/{private.pk}/" not in response.content.decode()
+    assert "1 of 3 seats taken" in response.content.decode()
+
+
+def test_it_opens_a_table_with_the_creator_seated(client: Client, host: User) -> None:
+    client.force_login(host)
+    response = client.post(
+        "/games/new/", {"seats_wanted": "3", "round_hours": "48", "is_open": "0", "rated": "on"}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert (game.seats_wanted, game.round_hours, game.is_open, game.rated) == (3, 48, False, True)
+    assert game.status == GameStatus.FORMING
+    assert game.seats.get().user == host
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"seats_wanted": "9", "round_hours": "24", "is_open": "1"},
+     {"seats_wanted": "3", "round_hours": "5", "is_open": "1"},
+     {"seats_wanted": "3", "round_hours": "24"}],
+)  # fmt: skip
+def test_it_refuses_a_bad_table_and_says_why(
+    client: Client, host: User, bad: dict[str, str]
+) -> None:
+    client.force_login(host)
+    response = client.post("/games/new/", bad)
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_needs_a_login(client: Client, db: None) -> None:
+    response = client.get("/games/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
