@@ -84,9 +84,9 @@ def test_it_shows_the_confirmation_page_in_three_queries(
     client: Client, newcomer: User, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     url = confirm_url(newcomer)
-    # 1. SELECT account_emailaddress JOIN auth_user (the address the key names)
-    # 2. SELECT account_emailaddress (is it confirmed by another account already?)
-    # 3. ...
+    # 1. SELECT account_emailaddress (the address the signed key names)
+    # 2. SELECT 1 FROM account_emailaddress (has another account confirmed it already?)
+    # 3. SELECT auth_user (whose address it is)
     with django_assert_num_queries(3):
         response = client.get(url)
     assert response.status_code == 200
