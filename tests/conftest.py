@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,26 @@ from tipperary_site.celery import app as celery_app
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytest_plugins = ["tests.fixtures.worker", "tests.fixtures.smtp", "tests.fixtures.browser"]
+
+CHROMIUM = "/usr/lib/chromium/chromium"
+
+
+# Defined here, not in a plugin module, so it overrides pytest-playwright's own fixture.
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRefresh, replace_url
 
 import engine
 from games import services
@@ -87,7 +87,8 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except (engine.IllegalAction, services.GameError) as refused:
         return _render(request, table_for(user, game_id), status=400, error=str(refused))
     if request.htmx:
-        return _render(request, table_for(user, game_id))
+        # The address bar shows the table itself again, not the tile that was being tried.
+        return replace_url(_render(request, table_for(user, game_id)), f"/games/{game_id}/")
     messages.success(request, "Done.")
     return redirect("games:game", game_id)
 

@@ -5,18 +5,16 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from accounts.models import Profile
 from games import services
 from games.models import Game, RoundTime
+from tests.factories import UserFactory
 
 SEED = 20261129
 
 
 def make_person(name: str) -> User:
-    user = User.objects.create_user(username=name, email=f"{name}@example.com", password="pw")
-
-    Profile.objects.create(user=user, display_name=name)
-    return user
+    """A verified player whose display name is ``name``."""
+    return UserFactory.create(username=name)
 
 
 @pytest.fixture
