@@ -65,6 +65,8 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
+    # When a player last joined a forming table (a table left alone too long closes).
+    last_joined_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -109,6 +111,10 @@ class Seat(models.Model):
     # Whether this seat has something to do in the current round: kept by the services so
     # "tables waiting for you" is one indexed query.
     to_play = models.BooleanField(default=False)
+    # Rounds in a row the autopilot played for this seat; past a few, the seat is absent and
+    # the autopilot plays it as soon as each round starts, until the person plays again.
+    autopilot_streak = models.PositiveSmallIntegerField(default=0)
+    absent = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.JSONField(null=True, blank=True)
