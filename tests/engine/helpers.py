@@ -18,20 +18,14 @@ from engine import (
     GameState,
     Landscape,
     Phase,
-    PlaceBonus,
-    PlaceSheep,
-    PlaceTile,
-    PlaceTower,
     RoundStart,
     apply,
-    legal_cells,
-    legal_placements,
-    legal_sheep_cells,
     new_game,
     parse_picture,
     pending,
     round_complete,
 )
+from engine.bots.random_bot import RandomBot
 from engine.state import hometown_display
 
 #: Hypothesis settings for the engine: reproducible, quick, no per-example deadline.
@@ -122,7 +116,7 @@ def play(
 
 
 def random_move(state: GameState, rng: random.Random) -> tuple[int | None, Action]:
-    """A uniformly random legal move: a tiny chooser for playouts (not a bot)."""
+    """A uniformly random legal move of a random seat with something to do."""
     if round_complete(state):
         return None, EndRound()
     seats = [i for i in range(state.players) if pending(state, i).kind != "none"]
@@ -131,18 +125,8 @@ def random_move(state: GameState, rng: random.Random) -> tuple[int | None, Actio
 
 
 def random_seat_move(state: GameState, seat: int, rng: random.Random) -> Action:
-    """A uniformly random legal move of one seat that has something to do."""
-    p = pending(state, seat)
-    if p.kind == "tile":
-        slot = rng.choice([k for k in (0, 1) if p.tiles[k] is not None])
-        o, x, y = rng.choice(legal_placements(state, seat, slot))
-        return PlaceTile(slot, o, x, y)
-    if p.kind == "sheep":
-        return PlaceSheep(*rng.choice(legal_sheep_cells(state, seat)))
-    if p.kind == "bonus":
-        return PlaceBonus(*rng.choice(legal_cells(state, seat)))
-    assert p.kind == "tower", p
-    return PlaceTower(*rng.choice(legal_cells(state, seat)))
+    """A uniformly random legal move of one seat that has something to do (the random bot's)."""
+    return RandomBot().decide(state, seat, rng)
 
 
 def playout(

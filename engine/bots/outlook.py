@@ -1,0 +1,307 @@
+"""What a display can still become: the judgement behind the ``strong`` bot.
+
+:class:`Outlook` values a seat's position as its score now plus what the rounds left can still
+make of it, each estimate shrinking as the rounds run out:
+
+- **rectangle:** the best rectangle counting its empty cells as a cost, not a loss (holes can
+  still be filled early in the game, hardly at the end);
+- **flock:** room for the largest flock to grow (empty neighbours, empty meadows for sheep) and
+  the chance of holding the Largest Flock marker against the flocks the seat can see;
+- **whiskey:** open sides of distilleries and grain fields where a later square makes a pair;
+- **ruins:** towers already earned, and unfinished runs that can still grow to three;
+- **hometown:** how much of its surroundings is filled (exploration);
+- **bogs:** single bogs that can still become a protected site (a bonus tile);
+- **shape:** a compact display (few open edges, no 1×1 holes) leaves room for big rectangles.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine import (
+    WHISKEY_POINTS,
+    Cell,
+    CellKind,
+    Coord,
+    GameState,
+    Landscape,
+    Phase,
+    score,
+)
+from engine.bots.board import AROUND, NEIGHBOURS
+
+_TOP = len(WHISKEY_POINTS) - 1
+_MARKER = 5  # R6.2.3
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each prospect counts, in points (tuned by seeded games against ``greedy``).
+
+    Prospects that need rounds to come true are scaled by the share of the game still to come.
+    """
+
+    #: cost of an empty cell inside the rectangle, on the first and on the last round
+    hole_early: float = 0.5
+    hole_late: float = 3.0
+    rectangle: float = 1.0
+    #: per empty cell next to the largest flock (at most ``flock_room_cap``)
+    flock_room: float = 0.25
+    flock_room_cap: int = 6
+    #: per empty meadow next to the largest flock (a sheep's place), at most 3
+    meadow_room: float = 0.4
+    #: how many sheep of lead make the marker likely, at the end of the game
+    marker_spread: float = 1.5
+    #: expected barrel steps per empty side of a distillery / of a grain field
+    distillery_side: float = 0.35
+    grain_side: float = 0.15
+    #: per tower earned, and per unfinished ruin run (times its thirds) that can still grow
+    tower: float = 2.0
+    run: float = 1.2
+    #: exploration's worth when the surroundings are almost filled
+    ring: float = 4.0
+    #: per single bog that may still become a protected site (at most 2)
+    bog: float = 0.6
+    #: per empty cell enclosed on four sides, and per open edge of the display
+    enclosed: float = 1.0
+    edge: float = 0.3
+
+
+def _rows(cells: Mapping[Coord, Cell]) -> tuple[list[int], int]:
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    x0, y0 = min(xs), min(ys)
+    rows = [0] * (max(ys) - y0 + 1)
+    for x, y in cells:
+        rows[y - y0] |= 1 << (x - x0)
+    return rows, max(xs) - x0 + 1
+
+
+def rectangle_prospect(cells: Mapping[Coord, Cell], hole_cost: float) -> float:
+    """The best rectangle's filled cells minus ``hole_cost`` per empty cell in it.
+
+    >>> from engine import Cell, Landscape
+    >>> m = Cell(Landscape.MEADOW)
+    >>> rectangle_prospect({(0, 0): m, (1, 0): m, (0, 1): m}, 0.5)
+    2.5
+    """
+    rows, width = _rows(cells)
+    weight = 1.0 + hole_cost
+    best = 0.0
+    for top in range(len(rows)):
+        holes = [0] * width
+        for bottom in range(top, len(rows)):
+            mask = rows[bottom]
+            height = bottom - top + 1
+            run = 0.0
+            for c in range(width):
+                if not (mask >> c) & 1:
+                    holes[c] += 1
+                value = height - weight * holes[c]
+                run = run + value if run > 0 else value
+                if run > best:
+                    best = run
+    return best
+
+
+def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
+    """The largest rectangle with at most ``fillers`` empty cells (which 1×1 pieces could fill).
+
+    >>> from engine import Cell, Landscape
+    >>> m = Cell(Landscape.MEADOW)
+    >>> rectangle_with_fillers({(0, 0): m, (1, 0): m, (0, 1): m}, 1)
+    4
+    """
+    rows, width = _rows(cells)
+    best = 0
+    for top in range(len(rows)):
+        holes = [0] * width
+        for bottom in range(top, len(rows)):
+            mask = rows[bottom]
+            height = bottom - top + 1
+            if height * width <= best:
+                continue
+            left = 0
+            inside = 0
+            for c in range(width):
+                if not (mask >> c) & 1:
+                    holes[c] += 1
+                inside += holes[c]
+                while inside > fillers:
+                    inside -= holes[left]
+                    left += 1
+                area = height * (c - left + 1)
+                if area > best:
+                    best = area
+    return best
+
+
+def _flock_groups(cells: Mapping[Coord, Cell]) -> list[set[Coord]]:
+    pasture = {xy for xy, c in cells.items() if c.is_pasture}
+    groups: list[set[Coord]] = []
+    while pasture:
+        start = min(pasture)
+        pasture.discard(start)
+        group = {start}
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in NEIGHBOURS:
+                n = (x + dx, y + dy)
+                if n in pasture:
+                    pasture.discard(n)
+                    group.add(n)
+                    stack.append(n)
+        groups.append(group)
+    return groups
+
+
+def largest_flock_of(cells: Mapping[Coord, Cell]) -> int:
+    """The size of the largest flock of a display (R5.4)."""
+    return max((len(g) for g in _flock_groups(cells)), default=0)
+
+
+def _runs(lines: dict[int, list[int]], cells: Mapping[Coord, Cell], row: bool) -> tuple[int, float]:
+    towers = 0
+    partial = 0.0
+    for line, positions in lines.items():
+        positions.sort()
+        start = 0
+        while start < len(positions):
+            end = start
+            while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+                end += 1
+            k = end - start + 1
+            towers += k // 3
+            if k % 3:
+                before, after = positions[start] - 1, positions[end] + 1
+                ends = ((before, line), (after, line)) if row else ((line, before), (line, after))
+                if any(e not in cells for e in ends):
+                    partial += (k % 3) / 3
+            start = end + 1
+    return towers, partial
+
+
+def _enclosed(cells: Mapping[Coord, Cell]) -> int:
+    """Empty cells whose four neighbours are all occupied: only a 1×1 piece can fill them."""
+    edge = {(x + dx, y + dy) for x, y in cells for dx, dy in NEIGHBOURS}
+    return sum(
+        1
+        for x, y in edge
+        if (x, y) not in cells and all((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS)
+    )
+
+
+class Outlook:
+    """Values positions of one seat, with what the seat saw when the decision began."""
+
+    def __init__(self, state: GameState, seat: int, weights: Weights) -> None:
+        self.seat = seat
+        self.weights = weights
+        self.rivals = max(
+            (largest_flock_of(s.display.cells) for i, s in enumerate(state.seats) if i != seat),
+            default=0,
+        )
+        self.marker = state.marker
+
+    def value(self, state: GameState) -> float:
+        """The seat's score now plus the prospects of its display (see the module docstring)."""
+        w = self.weights
+        s = state.seats[self.seat]
+        cells = s.display.cells
+        now = score(state, self.seat)
+        if state.phase is not Phase.PLAYING:
+            # The tower step: only the score counts, and where the towers still to come fit.
+            fillers = s.towers_pending
+            area = rectangle_with_fillers(cells, fillers) if fillers else now.area
+            return now.total + 0.5 * (area - now.area)
+        left = state.rounds_total - state.round
+        share = left / max(1, state.rounds_total - 1)
+        hole_cost = w.hole_late + (w.hole_early - w.hole_late) * share
+        edges = sum(1 for x, y in cells for dx, dy in NEIGHBOURS if (x + dx, y + dy) not in cells)
+        prospects = (
+            w.rectangle * (rectangle_prospect(cells, hole_cost) - now.area)
+            + self._flock(cells, now.flock, share)
+            + self._whiskey(cells, s.barrel, share)
+            + self._ruins_and_bogs(cells, share, bool(state.bonus_stack))
+            + (0.0 if now.exploration else self._surroundings(cells, share))
+            - w.enclosed * _enclosed(cells)
+            - w.edge * (0.25 + share) * edges
+        )
+        return now.total - now.marker + prospects
+
+    def _flock(self, cells: Mapping[Coord, Cell], flock: int, share: float) -> float:
+        w = self.weights
+        groups = _flock_groups(cells)
+        room = 0.0
+        if groups:
+            biggest = max(groups, key=len)
+            around = {(x + dx, y + dy) for x, y in biggest for dx, dy in NEIGHBOURS}.difference(
+                biggest
+            )
+            free = sum(1 for xy in around if xy not in cells)
+            meadows = sum(1 for xy in around if xy in cells and cells[xy].is_empty_meadow)
+            room = w.flock_room * min(free, w.flock_room_cap) + w.meadow_room * min(meadows, 3)
+        lead = flock - self.rivals + (0.5 if self.marker == self.seat else -0.5)
+        spread = w.marker_spread * (1.0 + 3.0 * share)
+        chance = 1.0 / (1.0 + math.exp(-lead / spread)) if flock else 0.0
+        return share * room + _MARKER * chance
+
+    def _whiskey(self, cells: Mapping[Coord, Cell], barrel: int, share: float) -> float:
+        if barrel >= _TOP:
+            return 0.0
+        w = self.weights
+        open_sides = 0.0
+        for (x, y), c in cells.items():
+            if c.landscape is Landscape.DISTILLERY:
+                side = w.distillery_side
+            elif c.landscape is Landscape.GRAIN:
+                side = w.grain_side
+            else:
+                continue
+            open_sides += side * sum(1 for dx, dy in NEIGHBOURS if (x + dx, y + dy) not in cells)
+        steps = min(open_sides, _TOP - barrel)
+        ahead = min(_TOP, barrel + max(1, round(steps)))
+        per_step = (WHISKEY_POINTS[ahead] - WHISKEY_POINTS[barrel]) / max(1, ahead - barrel)
+        return share * steps * per_step
+
+    def _ruins_and_bogs(self, cells: Mapping[Coord, Cell], share: float, stack: bool) -> float:
+        w = self.weights
+        rows: dict[int, list[int]] = {}
+        columns: dict[int, list[int]] = {}
+        single_bogs = 0
+        for (x, y), c in cells.items():
+            if c.landscape is Landscape.RUIN:
+                rows.setdefault(y, []).append(x)
+                columns.setdefault(x, []).append(y)
+            elif c.landscape is Landscape.BOG and stack:
+                near = [cells.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS]
+                if all(n is None or n.landscape is not Landscape.BOG for n in near) and any(
+                    n is None for n in near
+                ):
+                    single_bogs += 1
+        towers_r, partial_r = _runs(rows, cells, row=True)
+        towers_c, partial_c = _runs(columns, cells, row=False)
+        towers = towers_r + towers_c
+        return (
+            w.tower * towers
+            + share * w.run * (partial_r + partial_c)
+            + share * w.bog * min(single_bogs, 2)
+        )
+
+    def _surroundings(self, cells: Mapping[Coord, Cell], share: float) -> float:
+        ring: set[Coord] = set()
+        for (x, y), c in cells.items():
+            if c.kind is CellKind.HOMETOWN:
+                ring.update((x + dx, y + dy) for dx, dy in AROUND)
+        ring = {xy for xy in ring if xy not in cells or cells[xy].kind is not CellKind.HOMETOWN}
+        if not ring:  # a display without a hometown (built by a test)
+            return 0.0
+        filled = sum(1 for xy in ring if xy in cells)
+        missing = len(ring) - filled
+        hope = (filled / len(ring)) ** 2
+        if missing > 2 * (1 + share * 10):
+            hope *= 0.5
+        return self.weights.ring * hope * (0.3 + 0.7 * share)
