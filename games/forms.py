@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from games.models import RoundTime
+from games.services.bots import BOT_LEVELS
 
 
 class CreateGameForm(forms.Form):
@@ -27,6 +28,42 @@ class CreateGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     rated = forms.BooleanField(label="Rated game", required=False, initial=True)
+    allow_vacation = forms.BooleanField(
+        label="Play for people on vacation",
+        required=False,
+        initial=True,
+        help_text="During a player's vacation the autopilot plays their rounds at once.",
+    )
+    bot_count = forms.TypedChoiceField(
+        label="Bots",
+        choices=[(0, "No bots")] + [(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, 5)],
+        coerce=int,
+        initial=0,
+        required=False,
+        help_text="Bots take seats at once; fill every other seat for a solo game.",
+    )
+    bot_level = forms.ChoiceField(
+        label="Bot level", choices=BOT_LEVELS, initial="medium", required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        data["bot_count"] = data.get("bot_count") or 0
+        seats, bots = data.get("seats_wanted"), data["bot_count"]
+        if seats is not None and bots >= seats:
+            self.add_error(
+                "bot_count", f"A table of {seats} has room for at most {seats - 1} bots and you."
+            )
+        if not data.get("bot_level"):
+            data["bot_level"] = "medium"
+        return data
+
+    def table_options(self) -> dict[str, Any]:
+        """The arguments of :func:`games.services.create_game` (after ``is_valid()``)."""
+        data = dict(self.cleaned_data)
+        bots = data.pop("bot_count")
+        level = data.pop("bot_level")
+        return {**data, "bots": [level] * bots}
 
 
 class InviteForm(forms.Form):

@@ -17,3 +17,18 @@ def advance_round_task(game_id: int, round_: int) -> bool:
 def advance_complete_games_task() -> int:
     """The periodic sweep: advance any complete round whose message was lost."""
     return services.advance_complete_games()
+
+
+@shared_task(name="games.play_waiting_seats")
+def play_waiting_seats_task(game_id: int, round_: int) -> int:
+    """Right after a round starts: bot seats, absent people and people on vacation play it."""
+    return services.play_waiting_seats(game_id, round_)
+
+
+@shared_task(name="games.sweep_deadlines")
+def sweep_deadlines_task() -> str:
+    """The minute sweep: the autopilot for overdue rounds and away people, forgotten tables."""
+    swept = services.sweep_deadlines()
+    return (
+        f"autopilot {swept.autopilot_turns}, away {swept.away_turns}, closed {swept.tables_closed}"
+    )

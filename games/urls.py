@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import lobby, play, table
+from games.views import lobby, play, seats, table
 
 app_name = "games"
 
@@ -20,4 +20,5 @@ urlpatterns = [
     path("<int:game_id>/start/", table.start, name="start"),
     path("<int:game_id>/invite/", table.invite, name="invite"),
     path("<int:game_id>/invite-link/", table.revoke_link, name="revoke_link"),
+    path("<int:game_id>/take-back/", seats.take_back, name="take_back"),
 ]

@@ -132,6 +132,8 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # A lost "advance round" message must never stall a table.
     "advance-complete-games": {"task": "games.advance_complete_games", "schedule": 60.0},
+    # Nobody waits past a deadline: the autopilot plays missing turns; old forming tables close.
+    "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 60.0},
 }
 
 # E-mail ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -10,7 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from engine import bots as engine_bots
 from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
+from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
 from games.services.turns import refresh_seats
 
@@ -37,14 +40,30 @@ def create_game(
     round_hours: int,
     is_open: bool,
     rated: bool,
+    allow_vacation: bool = True,
+    bots: Sequence[str] = (),
+    now: datetime | None = None,
 ) -> Game:
-    """Open a new table with the host in its first seat."""
+    """Open a new table with the host in its first seat and ``bots`` (bot names) in the next.
+
+    A table the bots fill up starts at once: a solo game against bots.
+    """
     if not 2 <= seats_wanted <= 5:
         raise GameError("A table has 2 to 5 seats.")
+    if len(bots) >= seats_wanted:
+        raise GameError("Leave at least one seat for a person: yours.")
+    unknown = [name for name in bots if name not in engine_bots.BOTS]
+    if unknown:
+        raise GameError(f"There is no bot called {unknown[0]!r}.")
     game = Game.objects.create(
-        host=host, seats_wanted=seats_wanted, round_hours=round_hours, is_open=is_open, rated=rated
-    )
+        host=host, seats_wanted=seats_wanted, round_hours=round_hours, is_open=is_open,
+        rated=rated, allow_vacation=allow_vacation,
+    )  # fmt: skip
     Seat.objects.create(game=game, user=host, position=0)
+    for position, name in enumerate(bots, start=1):
+        Seat.objects.create(game=game, position=position, kind=SeatKind.BOT, bot=name)
+    if len(bots) + 1 == seats_wanted:
+        _start(game, now or timezone.now())
     return game
 
 
@@ -81,10 +100,12 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
     if taken >= game.seats_wanted:
         raise GameError("This table is full.")
     Seat.objects.create(game=game, user=user, position=_next_position(game))
+    now = now or timezone.now()
     game.version += 1
-    game.save(update_fields=["version"])
+    game.last_joined_at = now
+    game.save(update_fields=["version", "last_joined_at"])
     if taken + 1 == game.seats_wanted:
-        _start(game, now or timezone.now())
+        _start(game, now)
     return game
 
 
@@ -138,6 +159,7 @@ def _start(game: Game, now: datetime) -> None:
     game.version += 1
     game.save()
     refresh_seats(game, state)
+    round_started(game)
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 import engine
 from games.engine_bridge import load_state
-from games.models import Action, ActionSource, Game, GameStatus, Seat
+from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
 from games.services.errors import GameError, NotAllowed, StaleVersion
 
 
@@ -45,7 +45,8 @@ def refresh_seats(game: Game, state: engine.GameState) -> None:
         if playing and engine.pending(state, position).kind is not engine.PendingKind.NONE
     ]
     seats = Seat.objects.filter(game=game)
-    seats.filter(position__in=to_play).update(to_play=True)
+    # Bot seats are played by the worker right away: nobody is ever "waiting on" a bot.
+    seats.filter(position__in=to_play).exclude(kind=SeatKind.BOT).update(to_play=True)
     seats.exclude(position__in=to_play).update(to_play=False)
 
 
@@ -111,6 +112,10 @@ def submit_action(
     action = engine.parse_action(notation)
     new_state, events = engine.apply(state, seat.position, action)
     _append(game, seat.position, str(action), source, state.round)
+    if source == ActionSource.PLAYER and (seat.autopilot_streak or seat.absent):
+        # Playing a turn takes the seat back from the autopilot.
+        seat.autopilot_streak, seat.absent = 0, False
+        seat.save(update_fields=["autopilot_streak", "absent"])
     _save_state(game, new_state, now or timezone.now())
     return Played(game, tuple(events))
 
@@ -135,6 +140,9 @@ def advance_round(game_id: int, round_: int, *, now: datetime | None = None) -> 
     game.round_started_at = now
     game.round_deadline = now + game.round_length
     _save_state(game, new_state, now)
+    from games.services.bots import round_started
+
+    round_started(game)
     return True
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -16,7 +20,15 @@ from games.models import Game, GameStatus, Seat
 from tipperary_site.auth import user_of
 
 
-def _open_tables(request: HttpRequest) -> list[Game]:
+@dataclass(frozen=True)
+class OpenTable:
+    """A table in the lobby and when it would end at the latest if it started now."""
+
+    game: Game
+    finishes_by: datetime
+
+
+def _open_tables(request: HttpRequest) -> list[OpenTable]:
     games = (
         Game.objects.filter(status=GameStatus.FORMING, is_open=True)
         .annotate(taken=Count("seats"))
@@ -24,7 +36,8 @@ def _open_tables(request: HttpRequest) -> list[Game]:
         .select_related("host__profile")
         .order_by("-created_at")[:50]
     )
-    return list(games)
+    now = timezone.now()
+    return [OpenTable(game, services.expected_finish(game, now=now)) for game in games]
 
 
 @login_required
@@ -44,8 +57,11 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         context = {"tables": _open_tables(request), "form": form}
         return TemplateResponse(request, "games/lobby.html", context, status=400)
-    game = services.create_game(user_of(request), **form.cleaned_data)
-    messages.success(request, "Your table is open. Invite friends or wait for players to join.")
+    game = services.create_game(user_of(request), **form.table_options())
+    if game.status == GameStatus.PLAYING:
+        messages.success(request, "The bots are seated and the game has started. Good luck!")
+    else:
+        messages.success(request, "Your table is open. Invite friends or wait for players to join.")
     return redirect(game)
 
 

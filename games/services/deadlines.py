@@ -1,0 +1,197 @@
+"""Deadlines: nobody waits past one. The minute sweep, the autopilot, and forgotten tables.
+
+At a round's deadline the autopilot (the ``strong`` bot) plays every turn still missing, each
+action logged as ``AUTOPILOT``, and the round advances at once. A person the autopilot had to
+play for :data:`ABSENT_AFTER` rounds in a row is marked absent: from then on their seat is
+played as soon as each round starts (see :mod:`games.services.bots`) until they play again or
+take the seat back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+import engine
+from engine.catalogue import rounds_for
+from games.engine_bridge import load_state
+from games.models import Game, GameStatus, Seat, SeatKind
+from games.services.bots import is_away, play_seat, play_waiting_seats
+from games.services.errors import GameError
+from games.services.turns import _save_state, advance_round
+
+ABSENT_AFTER = 3
+FORMING_FOR_AT_MOST = timedelta(days=14)
+
+
+@dataclass(frozen=True)
+class Swept:
+    """What one sweep did."""
+
+    autopilot_turns: int = 0
+    away_turns: int = 0
+    tables_closed: int = 0
+
+
+def _notifier(name: str) -> Callable[..., object] | None:
+    """A function of :mod:`games.notifications`, or None while that module lacks it."""
+    try:
+        notifications = importlib.import_module("games.notifications")
+    except ImportError:
+        return None
+    return getattr(notifications, name, None)
+
+
+def _tell_autopilot_played(game: Game, seat: Seat, round_: int) -> None:
+    """The one place that tells a person the autopilot played their turn (same transaction)."""
+    notify = _notifier("notify_autopilot")
+    if notify is not None:
+        notify(game, seat, round_)
+
+
+def _tell_host_table_closed(game: Game) -> None:
+    """The one place that tells a host their forming table was closed for lack of players."""
+    notify = _notifier("notify_table_closed")
+    if notify is not None:
+        notify(game)
+
+
+@transaction.atomic
+def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
+    """If the game's round is past its deadline, autopilot every missing turn and advance.
+
+    Locks the game row first, so concurrent sweeps play each missing turn exactly once: the
+    second finds nothing pending (or a new round with a later deadline). Returns how many
+    seats the autopilot played.
+    """
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.status != GameStatus.PLAYING:
+        return 0
+    if game.round_deadline is None or game.round_deadline > now:
+        return 0
+    state = load_state(game)
+    round_ = game.round
+    missed: list[Seat] = []
+    for seat in game.seats.select_related("user__profile").order_by("position"):
+        if engine.pending(state, seat.position).kind is engine.PendingKind.NONE:
+            continue
+        state, _ = play_seat(game, state, seat)
+        if seat.kind == SeatKind.PERSON and not is_away(seat, game, now):
+            missed.append(seat)
+    for seat in missed:
+        seat.autopilot_streak += 1
+        seat.absent = seat.absent or seat.autopilot_streak >= ABSENT_AFTER
+        seat.save(update_fields=["autopilot_streak", "absent"])
+        _tell_autopilot_played(game, seat, round_)
+    _save_state(game, state, now)
+    if game.round_complete:
+        advance_round(game.pk, round_, now=now)
+    return len(missed)
+
+
+def close_forgotten_table(game_id: int, *, now: datetime | None = None) -> bool:
+    """Close a forming table nobody joined for :data:`FORMING_FOR_AT_MOST`; tell its host."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != GameStatus.FORMING:
+            return False
+        if (game.last_joined_at or game.created_at) > now - FORMING_FOR_AT_MOST:
+            return False
+        game.status = GameStatus.CLOSED
+        game.version += 1
+        game.save(update_fields=["status", "version"])
+        _tell_host_table_closed(game)
+    return True
+
+
+def _away_seats(now: datetime) -> Q:
+    """Person seats that may belong to someone absent or on vacation right now.
+
+    Vacation days are local dates, so the query allows a day either side of UTC's date and
+    :func:`games.services.bots.is_away` decides exactly.
+    """
+    first, last = now.date() + timedelta(days=1), now.date() - timedelta(days=1)
+    has_dates = Q(user__profile__vacation_from__isnull=False) | Q(
+        user__profile__vacation_until__isnull=False
+    )
+    begun = Q(user__profile__vacation_from__isnull=True) | Q(
+        user__profile__vacation_from__lte=first
+    )
+    not_over = Q(user__profile__vacation_until__isnull=True) | Q(
+        user__profile__vacation_until__gte=last
+    )
+    return Q(absent=True) | (Q(game__allow_vacation=True) & has_dates & begun & not_over)
+
+
+def sweep(*, now: datetime | None = None) -> Swept:
+    """The minute sweep: overdue rounds, away people with a turn waiting, forgotten tables.
+
+    Each game is handled in its own transaction on its locked row, so a sweep can run while
+    another is still going, and a failure at one table does not hold up the others.
+    """
+    now = now or timezone.now()
+    overdue = Game.objects.filter(status=GameStatus.PLAYING, round_deadline__lte=now)
+    autopilot = sum(play_overdue(pk, now=now) for pk in overdue.values_list("pk", flat=True))
+
+    # Someone whose vacation began during a round, or a round-start message that was lost.
+    waiting = (
+        Seat.objects.filter(to_play=True, kind=SeatKind.PERSON, game__status=GameStatus.PLAYING)
+        .filter(_away_seats(now))
+        .values_list("game_id", "game__round")
+        .distinct()
+    )
+    away = sum(play_waiting_seats(game_id, round_, now=now) for game_id, round_ in waiting)
+
+    forgotten = Game.objects.filter(status=GameStatus.FORMING).filter(
+        Q(last_joined_at__lte=now - FORMING_FOR_AT_MOST)
+        | Q(last_joined_at__isnull=True, created_at__lte=now - FORMING_FOR_AT_MOST)
+    )
+    forgotten_ids = list(forgotten.values_list("pk", flat=True))
+    closed = sum(close_forgotten_table(pk, now=now) for pk in forgotten_ids)
+    return Swept(autopilot, away, closed)
+
+
+def expected_finish(game: Game, *, now: datetime | None = None) -> datetime:
+    """When an open table would end at the latest if it started now and every round (and the
+    final towers step) ran to its deadline."""
+    now = now or timezone.now()
+    return now + game.round_length * (rounds_for(game.seats_wanted) + 1)
+
+
+def take_seat_back(game_id: int, user: User) -> Game:
+    """A person marked absent plays their own turns again from the next round start."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise GameError("There is no such table.")
+        if game.status != GameStatus.PLAYING:
+            raise GameError("This game is not in play.")
+        returned = Seat.objects.filter(game=game, user=user).update(
+            absent=False, autopilot_streak=0
+        )
+        if not returned:
+            raise GameError("You have no seat at this table.")
+        game.version += 1
+        game.save(update_fields=["version"])
+    return game
+
+
+__all__ = [
+    "ABSENT_AFTER",
+    "FORMING_FOR_AT_MOST",
+    "Swept",
+    "close_forgotten_table",
+    "expected_finish",
+    "play_overdue",
+    "sweep",
+    "take_seat_back",
+]
