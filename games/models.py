@@ -187,3 +187,6 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation to {self.game}"
+
+
+from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)

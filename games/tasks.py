@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games import services
+from games.notifications import scan, send
 
 
 @shared_task(name="games.advance_round")
@@ -32,3 +33,11 @@ def sweep_deadlines_task() -> str:
     return (
         f"autopilot {swept.autopilot_turns}, away {swept.away_turns}, closed {swept.tables_closed}"
     )
+
+
+@shared_task(name="games.notifications")
+def notifications_task() -> str:
+    """Every minute: write due reminders, warnings and digests, then send every due e-mail."""
+    scan.scan()
+    report = send.send_due_messages()
+    return f"sent {report.sent}, dropped {report.dropped}, retried {report.retried}"

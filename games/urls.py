@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.notifications import views as notification_views
 from games.views import lobby, play, seats, table
 
 app_name = "games"
@@ -11,6 +12,7 @@ urlpatterns = [
     path("new/", lobby.create, name="create"),
     path("mine/", lobby.mine, name="mine"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
+    path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
     path("<int:game_id>/", play.game_page, name="game"),
     path("<int:game_id>/play/", play.act, name="act"),
     path("<int:game_id>/draft/", play.draft, name="draft"),

@@ -80,6 +80,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.notifications.context.tables_waiting",
             ],
         },
     },
@@ -134,6 +135,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "advance-complete-games": {"task": "games.advance_complete_games", "schedule": 60.0},
     # Nobody waits past a deadline: the autopilot plays missing turns; old forming tables close.
     "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 60.0},
+    # Reminders, deadline warnings and digests written, then every due e-mail sent.
+    "notifications": {"task": "games.notifications", "schedule": 60.0},
 }
 
 # E-mail ---------------------------------------------------------------------------------------
@@ -152,6 +155,10 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "tipperary_site.mail.FileAndConsoleBackend"
     EMAIL_FILE_PATH = str(VAR_DIR / "mail")
+# Reminders: the one person a table waits for hears from us once this share (%) of the round's
+# time has passed; everyone still to play gets a warning this many minutes before the deadline.
+NOTIFY_LAST_TO_PLAY_PERCENT = env_int("NOTIFY_LAST_TO_PLAY_PERCENT", 50, minimum=1)
+NOTIFY_DEADLINE_WARNING_MINUTES = env_int("NOTIFY_DEADLINE_WARNING_MINUTES", 120, minimum=1)
 
 # Cache ----------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 import engine
 from engine import bots as engine_bots
 from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
+from games.notifications.write import notify_invitation, notify_table_started
 from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
 from games.services.turns import refresh_seats
@@ -160,6 +161,7 @@ def _start(game: Game, now: datetime) -> None:
     game.save()
     refresh_seats(game, state)
     round_started(game)
+    notify_table_started(game, now=now)
 
 
 @transaction.atomic
@@ -178,6 +180,7 @@ def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
     if game.seats.filter(user_id=profile.user_id).exists():
         raise GameError(f"{profile.display_name} already has a seat at this table.")
     invitation, _ = Invitation.objects.get_or_create(game=game, invitee_id=profile.user_id)
+    notify_invitation(invitation)
     return invitation
 
 

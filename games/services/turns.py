@@ -17,6 +17,7 @@ from django.utils import timezone
 import engine
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.notifications.write import notify_game_finished, notify_new_round
 from games.services.errors import GameError, NotAllowed, StaleVersion
 
 
@@ -87,6 +88,7 @@ def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
         seat.score = asdict(engine.score(state, seat.position))
         seat.to_play = False
         seat.save(update_fields=["rank", "score", "to_play"])
+    notify_game_finished(game, now=now)
 
 
 @transaction.atomic
@@ -140,6 +142,7 @@ def advance_round(game_id: int, round_: int, *, now: datetime | None = None) -> 
     game.round_started_at = now
     game.round_deadline = now + game.round_length
     _save_state(game, new_state, now)
+    notify_new_round(game, now=now)
     from games.services.bots import round_started
 
     round_started(game)

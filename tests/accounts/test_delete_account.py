@@ -78,11 +78,12 @@ def test_it_needs_a_logged_in_player(client: Client, db: None) -> None:
     assert response["Location"].startswith(reverse("account_login"))
 
 
-def test_it_shows_the_page_in_two_queries(
+def test_it_shows_the_page_in_three_queries(
     player_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user
-    with django_assert_num_queries(2):
+    # 3. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(3):
         response = player_client.get(DELETE)
     text = page_text(response)
     assert '<label for="id_password">Your password</label>' in text

@@ -86,7 +86,7 @@ def test_it_never_hands_over_another_players_address(
     assert ("aoife@example.com", True, True) in addresses(player)
 
 
-def test_it_shows_the_address_page_in_six_queries(
+def test_it_shows_the_address_page_in_seven_queries(
     player_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user
@@ -94,7 +94,8 @@ def test_it_shows_the_address_page_in_six_queries(
     # 4. SELECT account_emailaddress (all of the player's addresses)
     # 5. SELECT account_emailaddress (a pending, unconfirmed new address)
     # 6. SELECT account_emailaddress (the current, confirmed address)
-    with django_assert_num_queries(6):
+    # 7. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(7):
         response = player_client.get(EMAIL)
     text = page_text(response)
     assert "<dt>Current address</dt><dd>aoife@example.com</dd>" in text

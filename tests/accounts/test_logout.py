@@ -39,10 +39,11 @@ def test_it_shows_the_player_name_in_the_header_linking_to_settings(
     assert "aoife@example.com" not in text
 
 
-def test_it_shows_the_log_out_page_in_two_queries(
+def test_it_shows_the_log_out_page_in_three_queries(
     player_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the logged-in player)
-    with django_assert_num_queries(2):
+    # 3. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(3):
         response = player_client.get(LOGOUT)
     assert response.status_code == 200

@@ -51,11 +51,12 @@ def test_it_refuses_a_weak_new_password(player_client: Client, player: User) -> 
     assert player.check_password(PASSWORD)
 
 
-def test_it_shows_the_password_page_in_the_settings_in_two_queries(
+def test_it_shows_the_password_page_in_the_settings_in_three_queries(
     player_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user
-    with django_assert_num_queries(2):
+    # 3. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(3):
         response = player_client.get(CHANGE)
     text = page_text(response)
     assert '<a href="/accounts/password/change/" aria-current="page">Password</a>' in text

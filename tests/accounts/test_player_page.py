@@ -67,11 +67,12 @@ def test_it_shows_the_page_in_one_query(
     assert response.status_code == 200
 
 
-def test_it_shows_the_page_to_a_logged_in_player_in_three_queries(
+def test_it_shows_the_page_to_a_logged_in_player_in_four_queries(
     player_client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the viewer);
     # 3. SELECT accounts_profile JOIN auth_user (the player shown)
-    with django_assert_num_queries(3):
+    # 4. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(4):
         response = player_client.get(aoife_page)
     assert response.status_code == 200

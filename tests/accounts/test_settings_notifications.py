@@ -77,10 +77,11 @@ def test_it_groups_the_choices_for_keyboard_and_screen_reader(player_client: Cli
     assert "Your time (Europe/Dublin)." in text
 
 
-def test_it_shows_the_page_in_three_queries(
+def test_it_shows_the_page_in_four_queries(
     player_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user; 3. SELECT accounts_profile
-    with django_assert_num_queries(3):
+    # 4. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    with django_assert_num_queries(4):
         response = player_client.get(NOTIFICATIONS)
     assert response.status_code == 200

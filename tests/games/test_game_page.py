@@ -75,8 +75,8 @@ def test_the_turn_fragment_alone_answers_htmx(client: Client, host: User, starte
 
 
 def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> int:
-    # session, user, game, seats with users and profiles
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    # session, user, game, seats with users and profiles, tables waiting (header count)
+    with django_assert_num_queries(5):  # type: ignore[operator]
         response = client.get(f"/games/{game.pk}/?slot=0")
     assert response.status_code == 200
     return 4

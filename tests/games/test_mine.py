@@ -23,8 +23,8 @@ def test_it_puts_tables_waiting_on_you_first(
     services.join_game(done.pk, player)
     finish_turns(Game.objects.get(pk=done.pk), random.Random(1), skip=(1,))
     client.force_login(host)
-    # session, user, active seats with games, finished seats with games
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    # session, user, active seats with games, finished seats with games, tables waiting (header)
+    with django_assert_num_queries(5):  # type: ignore[operator]
         response = client.get("/games/mine/")
     html = response.content.decode()
     you = html.index("Waiting for you")

@@ -1,0 +1,189 @@
+"""Turn an outbox row into an e-mail: subject, text and HTML from ``templates/emails/<kind>/``.
+
+Every mail links straight to its table (log-in still required), carries one-click
+``List-Unsubscribe`` headers for its kind, and ends with a link to the e-mail settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.timesince import timeuntil
+
+import engine
+from accounts.models import Profile
+from games.board import describe_county
+from games.engine_bridge import load_state
+from games.models import Game, GameStatus, RoundTime, Seat
+from games.notifications.mailboard import county_rows, county_text, mail_tile
+from games.notifications.models import Kind, OutboxMessage
+from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
+
+Context = dict[str, Any]
+
+
+def absolute(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+def _when(moment: datetime | None, profile: Profile, now: datetime) -> Context:
+    if moment is None:
+        return {"deadline": None, "time_left": ""}
+    local = moment.astimezone(profile.zone)
+    return {
+        "deadline": local.strftime("%a %-d %b, %H:%M ") + (local.tzname() or ""),
+        "time_left": timeuntil(moment, now) if moment > now else "no time",
+    }
+
+
+def _turn(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    game = row.game
+    assert game is not None and seat is not None
+    state = load_state(game)
+    todo = engine.pending(state, seat.position)
+    display = state.seats[seat.position].display
+    tiles = []
+    if todo.kind is engine.PendingKind.TILE:
+        offered = [tile for tile in todo.tiles if tile is not None]
+        tiles = [mail_tile(number, tile) for number, tile in enumerate(offered, start=1)]
+    others = Seat.objects.filter(game=game, to_play=True).exclude(pk=seat.pk)
+    return {
+        "todo": todo.kind.value,
+        "todo_count": todo.count,
+        "towers": state.phase is engine.Phase.TOWERS,
+        "rounds_total": state.rounds_total,
+        "tiles": tiles,
+        "county": county_rows(display),
+        "county_text": county_text(display),
+        "county_description": describe_county(display),
+        "others_to_play": others.count(),
+        **_when(game.round_deadline, profile, now),
+    }
+
+
+def _invitation(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    game = row.game
+    assert game is not None
+    seats = game.seats.select_related("user__profile")
+    host = None if game.host_id is None else seats.filter(user_id=game.host_id).first()
+    return {
+        "host": host.name if host else "A player",
+        "seats_taken": game.seats.count(),
+        "round_time": RoundTime(game.round_hours).label,
+        "still_forming": game.status == GameStatus.FORMING,
+    }
+
+
+def _autopilot(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    game = row.game
+    assert game is not None
+    playing = game.status == GameStatus.PLAYING
+    return {
+        "absent": seat is not None and seat.absent,
+        "playing": playing,
+        **_when(game.round_deadline if playing else None, profile, now),
+    }
+
+
+def _finished(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    game = row.game
+    assert game is not None
+    seats = list(
+        game.seats.select_related("user__profile").order_by(
+            F("rank").asc(nulls_last=True), "position"
+        )
+    )
+    standings = [
+        {"rank": s.rank, "name": s.name, "total": (s.score or {}).get("total", 0), "me": s == seat}
+        for s in seats
+    ]
+    winners = [s["name"] for s in standings if s["rank"] == 1]
+    return {
+        "standings": standings,
+        "winners": winners,
+        "rank": seat.rank if seat else None,
+        "total": (seat.score or {}).get("total", 0) if seat else 0,
+        "players": len(seats),
+        "won": seat is not None and seat.rank == 1,
+    }
+
+
+def _digest(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    waiting = (
+        Seat.objects.filter(user_id=row.user_id, to_play=True, game__status=GameStatus.PLAYING)
+        .select_related("game")
+        .order_by(F("game__round_deadline").asc(nulls_last=True), "game_id")
+    )
+    tables = [
+        {
+            "game": s.game,
+            "url": absolute(s.game.get_absolute_url()),
+            "round": s.game.round,
+            **_when(s.game.round_deadline, profile, now),
+        }
+        for s in waiting
+    ]
+    return {"tables": tables, "digest_date": row.digest_date}
+
+
+BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Context]] = {
+    Kind.INVITATION: _invitation,
+    Kind.STARTED: _turn,
+    Kind.NEW_ROUND: _turn,
+    Kind.LAST_TO_PLAY: _turn,
+    Kind.DEADLINE: _turn,
+    Kind.AUTOPILOT: _autopilot,
+    Kind.FINISHED: _finished,
+    Kind.DIGEST: _digest,
+}
+
+
+def mail_context(row: OutboxMessage, seat: Seat | None, now: datetime) -> Context:
+    """Everything the templates of the row's kind show."""
+    user = row.user
+    profile = getattr(user, "profile", None) or Profile(display_name=user.get_username())
+    game: Game | None = row.game
+    context: Context = {
+        "kind": row.kind,
+        "name": profile.display_name or user.get_username(),
+        "game": game,
+        "round": row.round,
+        "site_url": settings.SITE_URL,
+        "table_url": absolute(game.get_absolute_url()) if game else absolute(reverse("games:mine")),
+        "settings_url": absolute(reverse("accounts:notifications")),
+        "unsubscribe_url": unsubscribe_url(user, row.kind),
+        "switch": Unsubscribe(user, Kind(row.kind)).what,
+    }
+    context.update(BUILDERS[row.kind](row, seat, profile, now))
+    return context
+
+
+def render_mail(
+    row: OutboxMessage, seat: Seat | None, address: str, now: datetime
+) -> EmailMultiAlternatives:
+    """The message for one row, addressed to ``address``."""
+    context = mail_context(row, seat, now)
+    folder = f"emails/{row.kind}"
+    subject = " ".join(render_to_string(f"{folder}/subject.txt", context).split())
+    text = render_to_string(f"{folder}/body.txt", context)
+    html = render_to_string(f"{folder}/body.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        headers={
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message

@@ -1,0 +1,71 @@
+"""The outbox: one row per e-mail the site owes someone, written with the change that causes it.
+
+A row is *due* when ``status`` is pending and ``due_at`` has passed. The sender claims a row by
+moving ``due_at`` forward with a conditional ``UPDATE`` (so a second sender skips it), then marks
+it sent, dropped (no longer true or wanted) or, after a failure, due again later.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Kind(models.TextChoices):
+    INVITATION = "invitation", "Invitation to a table"
+    STARTED = "started", "Table started"
+    NEW_ROUND = "new_round", "New round: your turn"
+    LAST_TO_PLAY = "last_to_play", "You are the last to play"
+    DEADLINE = "deadline", "Deadline close"
+    AUTOPILOT = "autopilot", "The autopilot played for you"
+    FINISHED = "finished", "Game finished"
+    DIGEST = "digest", "Daily digest"
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", "Pending"
+    SENT = "sent", "Sent"
+    DROPPED = "dropped", "Dropped"
+    FAILED = "failed", "Failed"
+
+
+class OutboxMessage(models.Model):
+    """One e-mail owed to one person: about a table and round, or their daily digest."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="outbox_messages"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="outbox"
+    )
+    # The round the mail is about (0 when it is about the table as a whole).
+    round = models.PositiveSmallIntegerField(default=0)
+    # The person's local date of a digest: one digest a day.
+    digest_date = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    due_at = models.DateTimeField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "round", "kind"],
+                condition=Q(game__isnull=False),
+                name="outbox_one_per_table_round_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "digest_date"],
+                condition=Q(kind="digest"),
+                name="outbox_one_digest_a_day",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "due_at"], name="outbox_due")]
+
+    def __str__(self) -> str:
+        about = f"{self.game} round {self.round}" if self.game_id else str(self.digest_date)
+        return f"{self.get_kind_display()} for user {self.user_id} ({about}): {self.status}"

@@ -1,0 +1,67 @@
+"""Who gets which mail: the person's settings, holidays, and whether a turn is still theirs."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from accounts.models import EmailMode, Profile
+from games.models import Game, GameStatus
+from games.notifications.models import Kind
+
+# The profile switch that turns each kind on or off (the digest has the e-mail mode instead).
+SWITCH: dict[str, str] = {
+    Kind.INVITATION: "notify_invitations",
+    Kind.STARTED: "notify_new_round",
+    Kind.NEW_ROUND: "notify_new_round",
+    Kind.LAST_TO_PLAY: "notify_reminders",
+    Kind.DEADLINE: "notify_deadline",
+    Kind.AUTOPILOT: "notify_deadline",
+    Kind.FINISHED: "notify_game_finished",
+}
+
+#: Mails about a turn: sent only while the seat still has to play that very round.
+TURN_KINDS = frozenset({Kind.STARTED, Kind.NEW_ROUND, Kind.LAST_TO_PLAY, Kind.DEADLINE})
+#: What a person on holiday is not told about (invitations and results still arrive).
+QUIET_ON_HOLIDAY = TURN_KINDS | {Kind.AUTOPILOT, Kind.DIGEST}
+#: What people who chose the daily digest still get one by one (when its switch is on).
+DIGEST_ALSO_SENDS = frozenset({Kind.DEADLINE})
+
+
+def wants(profile: Profile | None, kind: str, now: datetime) -> bool:
+    """Whether this person wants this kind of mail now, by their settings and holidays.
+
+    Someone without a profile (an account made on the command line) has the defaults.
+    """
+    profile = profile or Profile()
+    if profile.email_mode == EmailMode.OFF:
+        return False
+    if kind == Kind.DIGEST:
+        wanted = profile.email_mode == EmailMode.DIGEST
+    elif profile.email_mode == EmailMode.DIGEST and kind not in DIGEST_ALSO_SENDS:
+        wanted = False
+    else:
+        wanted = bool(getattr(profile, SWITCH[kind]))
+    return wanted and not (kind in QUIET_ON_HOLIDAY and profile.on_vacation(now))
+
+
+def turn_number(game: Game) -> int:
+    """The round a turn mail is about: the tower step after the last round counts as one more."""
+    towers = isinstance(game.state, dict) and game.state.get("phase") == "towers"
+    return game.round + 1 if towers else game.round
+
+
+def still_to_play(game: Game, to_play: bool, round_: int) -> bool:
+    """Whether a seat still has to play round ``round_`` of ``game`` (else the mail is moot)."""
+    return game.status == GameStatus.PLAYING and to_play and turn_number(game) == round_
+
+
+def last_to_play_share() -> float:
+    """The share of a round's time after which the one seat still to play is reminded."""
+    return float(getattr(settings, "NOTIFY_LAST_TO_PLAY_PERCENT", 50)) / 100
+
+
+def deadline_warning() -> timedelta:
+    """How long before a deadline the warning goes out."""
+    return timedelta(minutes=int(getattr(settings, "NOTIFY_DEADLINE_WARNING_MINUTES", 120)))

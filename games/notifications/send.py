@@ -1,0 +1,178 @@
+"""The sender: claim due rows one by one, check they still hold, send, and record the outcome.
+
+A row is claimed with a conditional ``UPDATE`` that moves its ``due_at`` past a lease: of two
+senders, only the one whose update touched the row sends it. A sender that dies mid-way leaves
+the row to come due again when the lease ends. An SMTP failure puts the row back with a
+growing delay (and gives up after a few attempts); it never stops the other rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.core.mail import get_connection
+from django.core.mail.backends import smtp
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import GameStatus, Seat
+from games.notifications.compose import render_mail
+from games.notifications.models import Kind, OutboxMessage, Status
+from games.notifications.rules import TURN_KINDS, still_to_play, wants
+
+log = logging.getLogger(__name__)
+
+
+def _setting(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
+
+
+def lease() -> timedelta:
+    """How long a claimed row is left to its sender before another may take it."""
+    return timedelta(minutes=_setting("NOTIFY_CLAIM_MINUTES", 10))
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait before try number ``attempts + 1``: 2, 8, 32 minutes … at most 12 hours.
+
+    >>> [int(backoff(n).total_seconds() // 60) for n in (1, 2, 3, 6)]
+    [2, 8, 32, 720]
+    """
+    return min(timedelta(minutes=2 * 4 ** (attempts - 1)), timedelta(hours=12))
+
+
+@dataclass
+class SendReport:
+    """What one run of the sender did."""
+
+    sent: int = 0
+    dropped: int = 0
+    retried: int = 0
+    failed: int = 0
+
+
+def claim(pk: int, now: datetime) -> OutboxMessage | None:
+    """Take one due row for this sender, or None if it is not due or another sender has it."""
+    taken = OutboxMessage.objects.filter(pk=pk, status=Status.PENDING, due_at__lte=now).update(
+        due_at=now + lease(), attempts=F("attempts") + 1
+    )
+    if taken != 1:
+        return None
+    return OutboxMessage.objects.select_related("user__profile", "game").get(pk=pk)
+
+
+def verified_address(user_id: int) -> str | None:
+    """The person's verified address (the primary one first), or None if none is verified."""
+    addresses = EmailAddress.objects.filter(user_id=user_id, verified=True).order_by("-primary")
+    return addresses.values_list("email", flat=True).first()
+
+
+def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
+    """Why this row must not be sent now (an empty string when it may)."""
+    user, game = row.user, row.game
+    if not user.is_active:
+        return "the account is closed"
+    if not wants(getattr(user, "profile", None), row.kind, now):
+        return "turned off in the person's settings"
+    if row.kind in TURN_KINDS:
+        assert game is not None
+        if seat is None or not still_to_play(game, seat.to_play, row.round):
+            return "the seat no longer has to play that round"
+        if row.kind == Kind.DEADLINE and (
+            game.round_deadline is None or game.round_deadline <= now
+        ):
+            return "the deadline has passed"
+    if row.kind == Kind.INVITATION:
+        assert game is not None
+        if game.status != GameStatus.FORMING or seat is not None:
+            return "the table no longer needs this invitation"
+    if row.kind == Kind.DIGEST:
+        waiting = Seat.objects.filter(user=user, to_play=True, game__status=GameStatus.PLAYING)
+        if not waiting.exists():
+            return "no table is waiting"
+    return ""
+
+
+def _finish(row: OutboxMessage, status: Status, now: datetime, note: str = "") -> None:
+    # Only the sender that holds the claim (same attempt number) may record the outcome.
+    fields: dict[str, object] = {"status": status, "note": note[:200]}
+    if status == Status.SENT:
+        fields["sent_at"] = now
+    OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(**fields)
+
+
+def _retry(row: OutboxMessage, now: datetime, error: Exception) -> bool:
+    """Put the row back for a later try; returns False when it has had its last try."""
+    note = f"{type(error).__name__}: {error}"
+    if row.attempts >= _setting("NOTIFY_MAX_ATTEMPTS", 6):
+        _finish(row, Status.FAILED, now, note)
+        return False
+    OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(
+        due_at=now + backoff(row.attempts), note=note[:200]
+    )
+    return True
+
+
+def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status | None:
+    """Send one claimed row; returns its new status (None: due again later)."""
+    seat = None
+    if row.game_id is not None:
+        seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
+    address = verified_address(row.user_id)
+    reason = "no verified e-mail address" if address is None else why_not(row, seat, now)
+    if reason:
+        _finish(row, Status.DROPPED, now, reason)
+        return Status.DROPPED
+    assert address is not None
+    message = render_mail(row, seat, address, now)
+    message.connection = connection
+    message.send()
+    _finish(row, Status.SENT, now)
+    return Status.SENT
+
+
+def _open_connection() -> BaseEmailBackend:
+    connection = get_connection()
+    if isinstance(connection, smtp.EmailBackend):
+        connection.open()  # one SMTP session for the whole run (files stay one per mail)
+    return connection
+
+
+def send_due_messages(*, now: datetime | None = None, limit: int = 200) -> SendReport:
+    """Send every due row (up to ``limit``), each at most once, whatever the others do."""
+    now = now or timezone.now()
+    report = SendReport()
+    due = OutboxMessage.objects.filter(status=Status.PENDING, due_at__lte=now)
+    ids = list(due.order_by("due_at", "pk").values_list("pk", flat=True)[:limit])
+    connection: BaseEmailBackend | None = None
+    try:
+        for pk in ids:
+            row = claim(pk, now)
+            if row is None:
+                continue
+            try:
+                connection = connection or _open_connection()
+                status = deliver(row, connection, now)
+            except Exception as error:  # one bad row or address must not stop the rest
+                log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
+                if _retry(row, now, error):
+                    report.retried += 1
+                else:
+                    report.failed += 1
+                if connection is not None:
+                    connection.close()
+                connection = None
+                continue
+            if status == Status.SENT:
+                report.sent += 1
+            else:
+                report.dropped += 1
+    finally:
+        if connection is not None:
+            connection.close()
+    return report

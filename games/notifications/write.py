@@ -1,0 +1,72 @@
+"""Services that write outbox rows, called inside the transaction of the game change.
+
+Each row is written only if the person wants that kind of mail now; the sender checks again
+when it sends. The unique constraints absorb repeats (``ignore_conflicts``), so calling any of
+these twice for the same table, round and kind leaves one row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from accounts.models import Profile
+from games.models import Game, GameStatus, Invitation, Seat
+from games.notifications.models import Kind, OutboxMessage
+from games.notifications.rules import turn_number, wants
+
+
+def _profile(user: User) -> Profile | None:
+    return getattr(user, "profile", None)
+
+
+def queue(users: Iterable[User], kind: Kind, game: Game | None, round_: int, now: datetime) -> int:
+    """Write one row per person who wants ``kind`` now; returns how many rows were offered."""
+    rows = [
+        OutboxMessage(user=user, kind=kind, game=game, round=round_, due_at=now)
+        for user in users
+        if wants(_profile(user), kind, now)
+    ]
+    OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
+def _people_to_play(game: Game) -> list[User]:
+    seats = Seat.objects.filter(game=game, to_play=True, user__isnull=False)
+    return [seat.user for seat in seats.select_related("user__profile") if seat.user is not None]
+
+
+def notify_invitation(invitation: Invitation, *, now: datetime | None = None) -> None:
+    """Tell a person a host invited them to a table."""
+    invitee = User.objects.select_related("profile").get(pk=invitation.invitee_id)
+    queue([invitee], Kind.INVITATION, invitation.game, 0, now or timezone.now())
+
+
+def notify_table_started(game: Game, *, now: datetime | None = None) -> None:
+    """Tell every player the table started: this is also their first turn."""
+    queue(_people_to_play(game), Kind.STARTED, game, turn_number(game), now or timezone.now())
+
+
+def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
+    """Tell everyone with something to do that a new round (or the tower step) began."""
+    if game.status != GameStatus.PLAYING:
+        return
+    queue(_people_to_play(game), Kind.NEW_ROUND, game, turn_number(game), now or timezone.now())
+
+
+def notify_autopilot(game: Game, seat: Seat, round_: int, *, now: datetime | None = None) -> None:
+    """Tell a person the autopilot played ``round_`` for them at ``game`` (the deadline passed)."""
+    if seat.user_id is None:
+        return
+    user = User.objects.select_related("profile").get(pk=seat.user_id)
+    queue([user], Kind.AUTOPILOT, game, round_, now or timezone.now())
+
+
+def notify_game_finished(game: Game, *, now: datetime | None = None) -> None:
+    """Tell every player the result: their rank and score, the winner, the final page."""
+    seats = Seat.objects.filter(game=game, user__isnull=False).select_related("user__profile")
+    people = [seat.user for seat in seats if seat.user is not None]
+    queue(people, Kind.FINISHED, game, 0, now or timezone.now())
