@@ -9,10 +9,10 @@ take the seat back.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -21,6 +21,7 @@ from django.utils import timezone
 
 import engine
 from engine.catalogue import rounds_for
+from games import notifications
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
 from games.services.bots import is_away, play_seat, play_waiting_seats
@@ -41,26 +42,24 @@ class Swept:
 
 
 def _notifier(name: str) -> Callable[..., object] | None:
-    """A function of :mod:`games.notifications`, or None while that module lacks it."""
-    try:
-        notifications = importlib.import_module("games.notifications")
-    except ImportError:
-        return None
-    return getattr(notifications, name, None)
+    """A service of :mod:`games.notifications`, or None while that app does not offer it."""
+    notify = getattr(notifications, name, None)
+    return cast(Callable[..., object], notify) if notify is not None else None
 
 
-def _tell_autopilot_played(game: Game, seat: Seat, round_: int) -> None:
+def _tell_autopilot_played(game: Game, seat: Seat, round_: int, now: datetime) -> None:
     """The one place that tells a person the autopilot played their turn (same transaction)."""
-    notify = _notifier("notify_autopilot")
-    if notify is not None:
-        notify(game, seat, round_)
+    notifications.notify_autopilot(game, seat, round_, now=now)
 
 
-def _tell_host_table_closed(game: Game) -> None:
-    """The one place that tells a host their forming table was closed for lack of players."""
+def _tell_host_table_closed(game: Game, now: datetime) -> None:
+    """The one place that tells a host their forming table was closed for lack of players.
+
+    The notifications app has no such mail yet; this call sends it as soon as it does.
+    """
     notify = _notifier("notify_table_closed")
     if notify is not None:
-        notify(game)
+        notify(game, now=now)
 
 
 @transaction.atomic
@@ -90,7 +89,7 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
         seat.autopilot_streak += 1
         seat.absent = seat.absent or seat.autopilot_streak >= ABSENT_AFTER
         seat.save(update_fields=["autopilot_streak", "absent"])
-        _tell_autopilot_played(game, seat, round_)
+        _tell_autopilot_played(game, seat, round_, now)
     _save_state(game, state, now)
     if game.round_complete:
         advance_round(game.pk, round_, now=now)
@@ -109,7 +108,7 @@ def close_forgotten_table(game_id: int, *, now: datetime | None = None) -> bool:
         game.status = GameStatus.CLOSED
         game.version += 1
         game.save(update_fields=["status", "version"])
-        _tell_host_table_closed(game)
+        _tell_host_table_closed(game, now)
     return True
 
 

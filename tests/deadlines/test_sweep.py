@@ -13,6 +13,7 @@ from engine import bots
 from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, Seat
+from games.notifications.models import Kind, OutboxMessage
 from games.services.bots import AUTOPILOT_BOT, turn_seed
 from tests.deadlines.conftest import START, CaptureOnCommit
 from tests.games.playing import finish_turns
@@ -108,3 +109,13 @@ def test_the_last_round_and_the_towers_step_end_by_deadlines_alone(
         [1, 1],
     )
     assert rebuild_state(game) == load_state(game)
+
+
+def test_the_person_the_autopilot_played_for_gets_the_autopilot_mail(
+    clock: time_machine.Coordinates, started: Game, host: User, player: User
+) -> None:
+    finish_turns(started, random.Random(1), skip=(1,))
+    clock.shift(DAY)
+    services.sweep_deadlines()
+    mails = OutboxMessage.objects.filter(kind=Kind.AUTOPILOT)
+    assert list(mails.values_list("user", "game", "round")) == [(player.pk, started.pk, 1)]

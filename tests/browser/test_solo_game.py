@@ -1,0 +1,64 @@
+"""One person opens a table filled with bots and plays it in Chromium to the final scores."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import Game, GameStatus
+from tests.browser.test_two_player_game import _act, _sign_in
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _play_to_the_end(page: Page) -> None:
+    """Play every turn as it comes: the bots' turns are done before each round is shown."""
+    for _ in range(200):
+        if page.get_by_role("heading", name="Final scores").count():
+            return
+        title = page.locator("#turn h2").inner_text()
+        if title.startswith("Your turn"):
+            if not page.locator("#ctl-confirm").count():
+                _act(page, partial(page.keyboard.press, "1"))
+            _act(page, lambda: page.locator("#ctl-confirm").click())
+        elif title.startswith("Place"):
+            _act(page, page.locator("#turn button.cell.target").first.click)
+        else:
+            raise AssertionError(f"the person was left waiting: {title!r}")
+    raise AssertionError("the game never ended")
+
+
+def test_a_person_plays_a_whole_game_against_two_bots(
+    browser: Browser, live_server: object, screenshot_dir: Path
+) -> None:
+    base = str(live_server)
+    ann = UserFactory.create(username="Ann")
+    page = _sign_in(browser, base, ann)
+
+    page.goto(f"{base}/games/")
+    page.get_by_label("Players").select_option("3")
+    page.get_by_label("Bots").select_option("2")
+    page.get_by_label("Bot level").select_option(label="Easy (greedy)")
+    page.get_by_role("button", name="Open the table").click()
+
+    # The table is full, so it starts at once; the bots have already played round 1.
+    expect(page.get_by_text("Round 1 of 12")).to_be_visible()
+    expect(page.locator("#table").get_by_text("Greedy bot").first).to_be_visible()
+    expect(page.locator("#turn h2")).to_have_text(
+        "Your turn: pick a tile and fit it into your county"
+    )
+    page.screenshot(path=screenshot_dir / "solo-round-1.png", full_page=True)
+    game = Game.objects.get()
+
+    _play_to_the_end(page)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+
+    page.goto(f"{base}/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Final scores")).to_be_visible()
+    expect(page.locator(".final").get_by_text("Greedy bot")).to_have_count(2)
+    page.screenshot(path=screenshot_dir / "solo-final.png", full_page=True)
