@@ -39,7 +39,8 @@ def _when(moment: datetime | None, profile: Profile, now: datetime) -> Context:
     local = moment.astimezone(profile.zone)
     return {
         "deadline": local.strftime("%a %-d %b, %H:%M ") + (local.tzname() or ""),
-        "time_left": timeuntil(moment, now) if moment > now else "no time",
+        # timeuntil joins with no-break spaces; mail subjects and text parts read better without.
+        "time_left": timeuntil(moment, now).replace("\xa0", " ") if moment > now else "no time",
     }
 
 

@@ -1,0 +1,57 @@
+"""Two senders at once, each on its own database connection: every row goes out exactly once."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from games.notifications.models import Kind, OutboxMessage, Status
+from games.notifications.send import SendReport, send_due_messages
+from tests.fixtures.smtp import Sink
+from tests.notifications.conftest import make_person, start_table
+
+PEOPLE = 12
+
+
+def _in_threads(work: Callable[[], SendReport], count: int) -> list[SendReport]:
+    start = threading.Barrier(count)
+    reports: list[SendReport] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            start.wait()
+            reports.append(work())
+        except BaseException as error:  # reported to the test below
+            errors.append(error)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    return reports
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")
+@pytest.mark.django_db(transaction=True)
+def test_two_senders_send_each_row_exactly_once(smtp_sink: Sink) -> None:
+    people = [make_person(f"Player{n:02d}") for n in range(PEOPLE)]
+    for first, second in zip(people[::2], people[1::2], strict=True):
+        start_table(first, second, now=timezone.now())
+    assert OutboxMessage.objects.filter(kind=Kind.STARTED).count() == PEOPLE
+
+    reports = _in_threads(send_due_messages, 2)
+
+    assert sum(r.sent for r in reports) == PEOPLE
+    assert all(r.retried == r.failed == 0 for r in reports)
+    received = sorted(str(m["To"]) for m in smtp_sink.wait_for(PEOPLE))
+    assert received == sorted(p.email for p in people)
+    assert set(OutboxMessage.objects.values_list("status", "attempts")) == {(Status.SENT, 1)}

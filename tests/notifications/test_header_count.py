@@ -1,0 +1,64 @@
+"""The count of tables waiting for you: in the header and the title of every page, one query."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Game
+from tests.games.playing import finish_turns
+from tests.notifications.conftest import make_person, play_to_the_end, start_table
+
+DjangoAssertNumQueries = pytest.FixtureRequest
+
+
+def test_it_counts_the_tables_waiting_for_you_in_one_query(
+    client: Client, host: User, player: User, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    start_table(host, player)
+    start_table(host, make_person("Ciara"))
+    client.force_login(host)
+    # 1. SELECT django_session; 2. SELECT auth_user;
+    # 3. SELECT COUNT(*) FROM games_seat JOIN games_game (to play, game in play): the count
+    with django_assert_num_queries(3):  # type: ignore[operator]
+        response = client.get("/")
+    html = response.content.decode()
+    assert "<title>(2) Tipperary</title>" in html
+    assert 'id="tables-waiting">2<' in html
+
+
+def test_visitors_cost_no_query_and_see_no_count(
+    db: None, client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    with django_assert_num_queries(0):  # type: ignore[operator]
+        response = client.get("/")
+    assert "<title>Tipperary</title>" in response.content.decode()
+
+
+def test_every_page_counts_the_same_way(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    other = start_table(host, make_person("Ciara"))
+    client.force_login(host)
+    for page in (f"/games/{started.pk}/", "/games/mine/", "/games/", "/settings/"):
+        assert "<title>(2) " in client.get(page).content.decode(), page
+    finish_turns(started, random.Random(1), skip=(1,))  # Aoife has played at the first table
+    assert (
+        f"<title>(1) {started} · Tipperary</title>"
+        in client.get(f"/games/{started.pk}/").content.decode()
+    )
+    assert "<title>(1) Your games" in client.get("/games/mine/").content.decode()
+    client.force_login(player)
+    assert "<title>(1) " in client.get(f"/games/{other.pk}/").content.decode()
+
+
+def test_finished_games_and_tables_waiting_on_others_do_not_count(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    play_to_the_end(started)
+    client.force_login(host)
+    html = client.get("/").content.decode()
+    assert "<title>Tipperary</title>" in html and "tables-waiting" not in html
