@@ -78,20 +78,21 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
         return 0
     state = load_state(game)
     round_ = game.round
-    missed: list[Seat] = []
+    played: list[Seat] = []
     for seat in game.seats.select_related("user__profile").order_by("position"):
         if engine.pending(state, seat.position).kind is engine.PendingKind.NONE:
             continue
         state, _ = play_seat(game, state, seat)
-        if seat.kind == SeatKind.PERSON and not is_away(seat, game, now):
-            missed.append(seat)
+        played.append(seat)
+    missed = [s for s in played if s.kind == SeatKind.PERSON and not is_away(s, game, now)]
     for seat in missed:
         seat.autopilot_streak += 1
         seat.absent = seat.absent or seat.autopilot_streak >= ABSENT_AFTER
         seat.save(update_fields=["autopilot_streak", "absent"])
         _tell_autopilot_played(game, seat, round_, now)
-    _save_state(game, state, now)
-    if game.round_complete:
+    if played:
+        _save_state(game, state, now)
+    if engine.round_complete(state):  # also a complete round whose "advance" message was lost
         advance_round(game.pk, round_, now=now)
     return len(missed)
 

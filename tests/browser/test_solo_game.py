@@ -43,6 +43,7 @@ def test_a_person_plays_a_whole_game_against_two_bots(
     page.get_by_label("Players").select_option("3")
     page.get_by_label("Bots").select_option("2")
     page.get_by_label("Bot level").select_option(label="Easy (greedy)")
+    page.screenshot(path=screenshot_dir / "lobby-with-bots.png", full_page=True)
     page.get_by_role("button", name="Open the table").click()
 
     # The table is full, so it starts at once; the bots have already played round 1.

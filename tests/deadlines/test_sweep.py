@@ -119,3 +119,14 @@ def test_the_person_the_autopilot_played_for_gets_the_autopilot_mail(
     services.sweep_deadlines()
     mails = OutboxMessage.objects.filter(kind=Kind.AUTOPILOT)
     assert list(mails.values_list("user", "game", "round")) == [(player.pk, started.pk, 1)]
+
+
+def test_a_complete_round_past_its_deadline_advances_without_a_new_version(
+    clock: time_machine.Coordinates, started: Game
+) -> None:
+    game = finish_turns(started, random.Random(2))  # the "advance" message never ran
+    clock.shift(DAY)
+    assert services.sweep_deadlines().autopilot_turns == 0
+    after = Game.objects.get(pk=game.pk)
+    assert after.round == 2 and after.version == game.version + 1
+    assert not Action.objects.filter(source=ActionSource.AUTOPILOT).exists()
