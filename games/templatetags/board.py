@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django import template
+from django.utils.safestring import SafeString, mark_safe
 
+from engine import Cell
 from games import board
 from games.board import GridCell, OverlaySquare, PieceView
+from games.county_html import render_county, square_svg
 
 register = template.Library()
 
@@ -42,3 +45,25 @@ def piece_view(tile: int, orientation: int | None = 0) -> PieceView:
 def bonus_view(bonus: int) -> PieceView:
     """``{% bonus_view bonus as piece %}``: a bonus tile ready for ``_piece.html``."""
     return board.bonus_view(int(bonus))
+
+
+@register.filter
+def square(cell: Cell) -> SafeString:
+    """One square's art: ``{{ cell|square }}``."""
+    return mark_safe(square_svg(cell))
+
+
+@register.simple_tag(takes_context=True)
+def county(context: template.Context) -> SafeString:
+    """Draw the county the including ``_county.html`` was given (see its parameters)."""
+    return render_county(
+        context["grid"],
+        size=context.get("size") or "large",
+        title=context.get("title") or "County",
+        overlay=context.get("overlay"),
+        targets=context.get("targets"),
+        cell_url=context.get("cell_url") or "",
+        cell_fields=context.get("cell_fields") or {},
+        cell_verb=context.get("cell_verb") or "",
+        csrf_token=str(context.get("csrf_token") or ""),
+    )

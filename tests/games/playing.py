@@ -27,12 +27,18 @@ def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> 
 
 
 def finish_turns(game: Game, rng: random.Random, *, skip: tuple[int, ...] = ()) -> Game:
-    """Every seat (but ``skip``) plays until it has nothing left to do this round."""
+    """Every seat (but ``skip``) plays until it has nothing left to do in this round.
+
+    Stops at the end of the round even when the round ends at once (tasks run in-process).
+    """
+    round_ = game.round
     for seat in game.seats.order_by("position"):
         if seat.position in skip:
             continue
         while True:
             game.refresh_from_db()
+            if game.round != round_ or game.status != "playing":
+                break
             notation = any_legal_action(load_state(game), seat.position, rng)
             if notation is None:
                 break
