@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import (
@@ -104,7 +106,7 @@ def test_the_sheep_supply_can_run_out() -> None:
     assert new.sheep_supply == 0
 
 
-def _bog_move(board: str, tile: int = 5, at: tuple[int, int] = (2, 0), **kw: object):  # type: ignore[no-untyped-def]
+def _bog_move(board: str, tile: int = 5, at: tuple[int, int] = (2, 0), **kw: Any) -> Any:
     state = game(displays={0: display(board)}, area_tiles={0: (tile, None)}, **kw)
     return state, *apply(state, 0, PlaceTile(0, B1_UPRIGHT, *at))
 
@@ -167,7 +169,7 @@ def test_flocks_count_pastures_and_meadows_with_sheep() -> None:
     assert largest_flock(cells("MGM")) == 0
 
 
-def _sheep_phase(boards: list[str], marker: int | None):  # type: ignore[no-untyped-def]
+def _sheep_phase(boards: list[str], marker: int | None) -> Any:
     state = game(
         players=len(boards), displays={i: display(b) for i, b in enumerate(boards)}, marker=marker
     )

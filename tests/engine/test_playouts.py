@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import (
     TILES,
+    Action,
     CellKind,
     EndRound,
     GameFinished,
@@ -38,12 +39,16 @@ def _check_legal_end(state: GameState) -> None:
     sheep = towers = bonus = 0
     for seat in state.seats:
         kinds = Counter(c.kind for c in seat.display.values())
-        tile_ids = {c.tile_id for c in seat.display.values() if c.kind is CellKind.TILE}
+        tile_ids = {
+            c.tile_id
+            for c in seat.display.values()
+            if c.kind is CellKind.TILE and c.tile_id is not None
+        }
         assert len(tile_ids) == state.rounds_total  # one tile per round
         assert kinds[CellKind.TILE] == sum(TILES[t].size for t in tile_ids)
         assert kinds[CellKind.HOMETOWN] == 9
         placed_tiles.extend(tile_ids)
-        sheep += sum(c.sheep for c in seat.display.values())
+        sheep += sum(1 for c in seat.display.values() if c.sheep)
         towers += kinds[CellKind.TOWER]
         bonus += kinds[CellKind.BONUS]
         assert seat.turn_done and not seat.sheep_pending and not seat.bonus_pending
@@ -116,7 +121,8 @@ def test_replay_stops_at_the_first_bad_move() -> None:
 
 def test_a_finished_game_refuses_every_move() -> None:
     final, _ = playout(8, 2, random.Random(8))
-    for seat, action in [(None, EndRound()), (0, PlaceSheep(0, 0))]:
+    moves: list[tuple[int | None, Action]] = [(None, EndRound()), (0, PlaceSheep(0, 0))]
+    for seat, action in moves:
         try:
             apply(final, seat, action)
         except IllegalAction as error:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import (
     WHISKEY_POINTS,
     Cell,
     CellKind,
+    Coord,
     Display,
     EndRound,
     GameFinished,
+    GameState,
     IllegalAction,
     Landscape,
     PendingKind,
@@ -32,14 +36,14 @@ from engine.state import hometown_display
 from .helpers import cells, display, game, hometown_with, with_seat
 
 
-def _last_round(boards: dict[int, Display], players: int = 2, **kw: object):  # type: ignore[no-untyped-def]
+def _last_round(boards: dict[int, Display], players: int = 2, **kw: Any) -> GameState:
     state = game(players=players, displays=boards, round=12 if players < 5 else 10, **kw)
     for i in range(players):
         state = with_seat(state, i, turn_done=True)
     return state
 
 
-def _surrounded(layout: int, leave: tuple[tuple[int, int], ...] = ()) -> dict:  # type: ignore[type-arg]
+def _surrounded(layout: int, leave: tuple[tuple[int, int], ...] = ()) -> dict[Coord, Cell]:
     """Hometown ``layout`` with every cell around it filled by meadows, except ``leave``."""
     out = dict(hometown_display(layout).cells)
     ring = {(x + dx, y + dy) for x, y in out for dx in (-1, 0, 1) for dy in (-1, 0, 1)}

@@ -8,6 +8,7 @@ import pytest
 
 from engine import (
     TILES,
+    Action,
     EndRound,
     IllegalAction,
     PendingKind,
@@ -164,7 +165,10 @@ def test_towers_wait_for_the_end_of_the_game() -> None:
 
 def test_nothing_is_played_after_the_game_is_over() -> None:
     state = game(phase=Phase.FINISHED)
-    for seat, action in [(0, PlaceTile(0, 0, 0, 0)), (None, EndRound()), (1, PlaceTower(5, 5))]:
+    moves: list[tuple[int | None, Action]] = [
+        (0, PlaceTile(0, 0, 0, 0)), (None, EndRound()), (1, PlaceTower(5, 5)),
+    ]  # fmt: skip
+    for seat, action in moves:
         with pytest.raises(IllegalAction, match="The game is over"):
             apply(state, seat, action)
     assert pending(state, 0).kind is PendingKind.NONE
