@@ -58,21 +58,23 @@ def test_it_links_the_owner_to_their_settings(player_client: Client, aoife_page:
     assert "Change your name or settings" in page_text(player_client.get(aoife_page))
 
 
-def test_it_shows_the_page_in_one_query(
+def test_it_shows_the_page_in_two_queries(
     client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT accounts_profile JOIN auth_user (by display name, any case)
-    with django_assert_num_queries(1):
+    # 2. SELECT games_seat JOIN games_game (the player's current open tables)
+    with django_assert_num_queries(2):
         response = client.get(aoife_page)
     assert response.status_code == 200
 
 
-def test_it_shows_the_page_to_a_logged_in_player_in_four_queries(
+def test_it_shows_the_page_to_a_logged_in_player_in_five_queries(
     player_client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the viewer);
     # 3. SELECT accounts_profile JOIN auth_user (the player shown)
     # 4. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
-    with django_assert_num_queries(4):
+    # 5. SELECT games_seat JOIN games_game (the player's current open tables)
+    with django_assert_num_queries(5):
         response = player_client.get(aoife_page)
     assert response.status_code == 200

@@ -57,3 +57,14 @@ def test_it_refuses_a_bad_table_and_says_why(
 def test_it_needs_a_login(client: Client, db: None) -> None:
     response = client.get("/games/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_player_page_lists_their_open_tables_only(
+    client: Client, host: User, outsider: User, forming: Game
+) -> None:
+    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    client.force_login(outsider)
+    html = client.get("/players/aoife/").content.decode()
+    assert "Current tables" in html
+    assert f"/games/{forming.pk}/" in html
+    assert f"/games/{private.pk}/" not in html
