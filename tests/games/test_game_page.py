@@ -74,12 +74,11 @@ def test_the_turn_fragment_alone_answers_htmx(client: Client, host: User, starte
     assert "<html" not in html
 
 
-def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> int:
+def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> None:
     # session, user, game, seats with users and profiles, tables waiting (header count)
     with django_assert_num_queries(5):  # type: ignore[operator]
         response = client.get(f"/games/{game.pk}/?slot=0")
     assert response.status_code == 200
-    return 4
 
 
 def test_its_query_count_does_not_grow_with_the_rounds(
@@ -139,3 +138,38 @@ def test_the_follow_up_cells_are_buttons(client: Client, host: User, started: Ga
     client.force_login(host)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'name="act"' in html and 'aria-label="Place on' in html
+
+
+def test_the_forming_page_and_its_query_count(
+    client: Client, host: User, forming: Game, django_assert_num_queries: pytest.FixtureRequest
+) -> None:
+    client.force_login(host)
+    # session, user, game, seats with users and profiles, header count of tables waiting
+    with django_assert_num_queries(5):  # type: ignore[operator]
+        assert client.get(f"/games/{forming.pk}/").status_code == 200
+
+
+def test_the_turn_fragment_query_count(
+    client: Client, host: User, started: Game, django_assert_num_queries: pytest.FixtureRequest
+) -> None:
+    client.force_login(host)
+    headers = {"HX-Request": "true", "HX-Target": "turn"}
+    # session, user, game, seats with users and profiles (no header in a fragment)
+    with django_assert_num_queries(4):  # type: ignore[operator]
+        response = client.get(f"/games/{started.pk}/?slot=1&o=1&x=4&y=4", headers=headers)
+    assert response.status_code == 200
+
+
+def test_the_invitation_page_and_its_query_count(
+    client: Client, host: User, outsider: User, django_assert_num_queries: pytest.FixtureRequest
+) -> None:
+    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    token = services.invite_token(game)
+    client.force_login(outsider)
+    # session, user, game by token, game again for access, seats, header count
+    with django_assert_num_queries(6):  # type: ignore[operator]
+        response = client.get(f"/games/invite/{token}/")
+    assert response.status_code == 200 and "You are invited" in response.content.decode()
+    response = client.post(f"/games/{game.pk}/join/", {"token": token})
+    assert game.seats.filter(user=outsider).exists()
+    assert client.get(f"/games/invite/{token}x/").status_code == 404
