@@ -52,7 +52,7 @@ def _derived_name(user: User) -> str:
 def ensure_profile(user: User) -> Profile:
     """The user's profile, creating one with a derived name for users made outside sign-up."""
     try:
-        profile: Profile = user.profile  # type: ignore[attr-defined]
+        profile: Profile = user.profile  # type: ignore[attr-defined,unused-ignore]
     except Profile.DoesNotExist:
         profile, _ = Profile.objects.get_or_create(
             user=user, defaults={"display_name": _derived_name(user), "time_zone": DEFAULT_ZONE}
