@@ -159,6 +159,8 @@ else:
 # time has passed; everyone still to play gets a warning this many minutes before the deadline.
 NOTIFY_LAST_TO_PLAY_PERCENT = env_int("NOTIFY_LAST_TO_PLAY_PERCENT", 50, minimum=1)
 NOTIFY_DEADLINE_WARNING_MINUTES = env_int("NOTIFY_DEADLINE_WARNING_MINUTES", 120, minimum=1)
+# A "your turn" mail waits this long, so a player still at the table who plays on gets none.
+NOTIFY_TURN_GRACE_MINUTES = env_int("NOTIFY_TURN_GRACE_MINUTES", 5, minimum=0)
 
 # Cache ----------------------------------------------------------------------------------------
 

@@ -83,6 +83,8 @@ def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
         assert game is not None
         if seat is None or not still_to_play(game, seat.to_play, row.round):
             return "the seat no longer has to play that round"
+        if seat.absent:
+            return "the autopilot plays this seat as each round starts"
         if row.kind == Kind.DEADLINE and (
             game.round_deadline is None or game.round_deadline <= now
         ):

@@ -8,8 +8,9 @@ these twice for the same table, round and kind leaves one row.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils import timezone
 
@@ -23,10 +24,18 @@ def _profile(user: User) -> Profile | None:
     return getattr(user, "profile", None)
 
 
-def queue(users: Iterable[User], kind: Kind, game: Game | None, round_: int, now: datetime) -> int:
+def queue(
+    users: Iterable[User],
+    kind: Kind,
+    game: Game | None,
+    round_: int,
+    now: datetime,
+    *,
+    due_at: datetime | None = None,
+) -> int:
     """Write one row per person who wants ``kind`` now; returns how many rows were offered."""
     rows = [
-        OutboxMessage(user=user, kind=kind, game=game, round=round_, due_at=now)
+        OutboxMessage(user=user, kind=kind, game=game, round=round_, due_at=due_at or now)
         for user in users
         if wants(_profile(user), kind, now)
     ]
@@ -35,8 +44,18 @@ def queue(users: Iterable[User], kind: Kind, game: Game | None, round_: int, now
 
 
 def _people_to_play(game: Game) -> list[User]:
-    seats = Seat.objects.filter(game=game, to_play=True, user__isnull=False)
+    # An absent seat is played by the autopilot as the round starts: no "your turn" for it.
+    seats = Seat.objects.filter(game=game, to_play=True, user__isnull=False, absent=False)
     return [seat.user for seat in seats.select_related("user__profile") if seat.user is not None]
+
+
+def turn_grace() -> timedelta:
+    """How long a "your turn" mail waits, so someone still at the table who plays on gets none.
+
+    Against bots, or when a person ends a round and goes straight on, the next round starts
+    while they watch; the sender then finds the turn played and drops the mail.
+    """
+    return timedelta(minutes=int(getattr(settings, "NOTIFY_TURN_GRACE_MINUTES", 5)))
 
 
 def notify_invitation(invitation: Invitation, *, now: datetime | None = None) -> None:
@@ -47,14 +66,18 @@ def notify_invitation(invitation: Invitation, *, now: datetime | None = None) ->
 
 def notify_table_started(game: Game, *, now: datetime | None = None) -> None:
     """Tell every player the table started: this is also their first turn."""
-    queue(_people_to_play(game), Kind.STARTED, game, turn_number(game), now or timezone.now())
+    now = now or timezone.now()
+    people = _people_to_play(game)
+    queue(people, Kind.STARTED, game, turn_number(game), now, due_at=now + turn_grace())
 
 
 def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
     """Tell everyone with something to do that a new round (or the tower step) began."""
     if game.status != GameStatus.PLAYING:
         return
-    queue(_people_to_play(game), Kind.NEW_ROUND, game, turn_number(game), now or timezone.now())
+    now = now or timezone.now()
+    people = _people_to_play(game)
+    queue(people, Kind.NEW_ROUND, game, turn_number(game), now, due_at=now + turn_grace())
 
 
 def notify_autopilot(game: Game, seat: Seat, round_: int, *, now: datetime | None = None) -> None:

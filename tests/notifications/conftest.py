@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -22,6 +22,8 @@ from tests.games.playing import finish_turns
 SEED = 20261129
 #: When the table of the ``started`` fixture starts: round 1 ends a day later.
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+#: When its "table started" mails are due (after the grace for players still at the table).
+T1 = T0 + timedelta(minutes=5)
 
 
 def make_person(name: str, **profile: object) -> User:

@@ -14,8 +14,8 @@ from games import services
 from games.models import Game, GameStatus, RoundTime
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.write import notify_autopilot, notify_new_round
-from tests.games.playing import play_round
-from tests.notifications.conftest import T0, make_person, play_to_the_end, rows, start_table
+from tests.games.playing import finish_turns, play_round
+from tests.notifications.conftest import T0, T1, make_person, play_to_the_end, rows, start_table
 
 
 def test_it_tells_every_player_when_the_table_starts(
@@ -26,7 +26,7 @@ def test_it_tells_every_player_when_the_table_starts(
         (host, started, 1, Status.PENDING),
         (player, started, 1, Status.PENDING),
     ]
-    assert all(r.due_at == T0 for r in started_rows)
+    assert all(r.due_at == T1 for r in started_rows)
     # Round 1 is the start itself: no separate "new round" mail.
     assert rows(Kind.NEW_ROUND) == []
 
@@ -124,3 +124,10 @@ def test_the_deadline_sweep_finds_the_autopilot_service(started: Game, player: U
     import games.notifications
 
     assert games.notifications.notify_autopilot is notify_autopilot
+
+
+def test_an_absent_seat_gets_no_new_round_mail(started: Game, host: User, player: User) -> None:
+    finish_turns(started, random.Random(1))
+    started.seats.filter(user=player).update(absent=True)  # as the deadline sweep marks it
+    services.advance_complete_games()
+    assert [r.user for r in rows(Kind.NEW_ROUND)] == [host]

@@ -16,7 +16,7 @@ from games.notifications.scan import scan
 from games.notifications.send import send_due_messages
 from tests.fixtures.smtp import Sink
 from tests.games.playing import any_legal_action
-from tests.notifications.conftest import T0, make_person, rows, start_table
+from tests.notifications.conftest import T0, T1, make_person, rows, start_table
 
 DEADLINE = T0 + timedelta(hours=24)
 
@@ -93,7 +93,7 @@ def test_everyone_still_to_play_is_warned_once_about_two_hours_before_the_deadli
 def test_a_warning_that_could_not_go_out_before_the_deadline_is_dropped(
     started: Game, smtp_sink: Sink
 ) -> None:
-    send_due_messages(now=T0)  # the start mails
+    send_due_messages(now=T1)  # the start mails
     scan(now=DEADLINE - timedelta(hours=1))
     send_due_messages(now=DEADLINE + timedelta(minutes=1))
     assert {(r.status, r.note) for r in rows(Kind.DEADLINE)} == {

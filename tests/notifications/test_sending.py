@@ -18,7 +18,7 @@ from games.notifications.send import send_due_messages
 from games.notifications.write import notify_autopilot
 from tests.fixtures.smtp import Sink
 from tests.games.playing import any_legal_action
-from tests.notifications.conftest import T0, make_person, play_to_the_end, rows
+from tests.notifications.conftest import T0, T1, make_person, play_to_the_end, rows
 
 SITE = "http://testserver.example"
 
@@ -35,7 +35,7 @@ def test_a_turn_mail_has_both_parts_a_link_to_the_table_and_one_click_unsubscrib
     started: Game, smtp_sink: Sink, settings: SettingsWrapper
 ) -> None:
     settings.SITE_URL = SITE
-    report = send_due_messages(now=T0)
+    report = send_due_messages(now=T1)
     assert report.sent == 2
     mail = next(m for m in smtp_sink.wait_for(2) if m["To"] == "aoife@example.com")
     assert mail["Subject"] == f"{started} has started: your turn"
@@ -52,8 +52,15 @@ def test_a_turn_mail_has_both_parts_a_link_to_the_table_and_one_click_unsubscrib
     assert "Tile 1:" in text and "Tile 2:" in text and "  T  T" in text  # the hometown
 
 
+def test_a_turn_mail_waits_a_few_minutes_for_players_still_at_the_table(
+    started: Game, smtp_sink: Sink
+) -> None:
+    assert send_due_messages(now=T0 + timedelta(minutes=4)).sent == 0
+    assert send_due_messages(now=T1).sent == 2
+
+
 def test_each_row_is_sent_once(started: Game, smtp_sink: Sink) -> None:
-    assert send_due_messages(now=T0).sent == 2
+    assert send_due_messages(now=T1).sent == 2
     assert send_due_messages(now=T0 + timedelta(days=1)).sent == 0
     assert len(smtp_sink.wait_for(2)) == 2
     assert {r.status for r in rows()} == {Status.SENT}
@@ -63,7 +70,7 @@ def test_it_never_mails_about_a_round_the_person_already_finished(
     started: Game, host: User, smtp_sink: Sink
 ) -> None:
     _play_once(started, host)
-    report = send_due_messages(now=T0)
+    report = send_due_messages(now=T1)
     assert (report.sent, report.dropped) == (1, 1)
     assert [m["To"] for m in smtp_sink.wait_for(1)] == ["brendan@example.com"]
     dropped = next(r for r in rows() if r.user == host)
@@ -79,7 +86,7 @@ def test_it_sends_nothing_to_an_unverified_address(host: User, smtp_sink: Sink) 
     newcomer = make_person("Ciara")
     EmailAddress.objects.filter(user=newcomer).update(verified=False)
     start_table(host, newcomer)
-    send_due_messages(now=T0)
+    send_due_messages(now=T1)
     assert [m["To"] for m in smtp_sink.wait_for(1)] == ["aoife@example.com"]
     assert next(r for r in rows() if r.user == newcomer).note == "no verified e-mail address"
 
@@ -88,7 +95,7 @@ def test_a_deleted_account_takes_its_mail_with_it(
     started: Game, player: User, smtp_sink: Sink
 ) -> None:
     player.delete()
-    assert send_due_messages(now=T0).sent == 1
+    assert send_due_messages(now=T1).sent == 1
     assert [m["To"] for m in smtp_sink.wait_for(1)] == ["aoife@example.com"]
 
 
@@ -96,7 +103,7 @@ def test_settings_changed_after_the_event_are_respected_at_send_time(
     started: Game, player: User, smtp_sink: Sink
 ) -> None:
     Profile.objects.filter(user=player).update(notify_new_round=False)
-    assert send_due_messages(now=T0).sent == 1
+    assert send_due_messages(now=T1).sent == 1
     assert [m["To"] for m in smtp_sink.wait_for(1)] == ["aoife@example.com"]
 
 
@@ -104,7 +111,7 @@ def test_one_refused_address_does_not_hold_up_the_others(
     started: Game, picky_sink: Sink, player: User
 ) -> None:
     picky_sink.refused.add("aoife@example.com")  # type: ignore[attr-defined]
-    report = send_due_messages(now=T0)
+    report = send_due_messages(now=T1)
     assert (report.sent, report.retried) == (1, 1)
     assert [m["To"] for m in picky_sink.wait_for(1)] == ["brendan@example.com"]
 
@@ -114,19 +121,19 @@ def test_an_smtp_failure_leaves_the_row_due_later_and_it_goes_out_once(
 ) -> None:
     port = settings.EMAIL_PORT
     settings.EMAIL_PORT = 1  # nothing listens there: the connection is refused
-    report = send_due_messages(now=T0)
+    report = send_due_messages(now=T1)
     assert (report.sent, report.retried) == (0, 2)
     for row in rows():
         assert (row.status, row.attempts, row.due_at) == (
             Status.PENDING,
             1,
-            T0 + timedelta(minutes=2),
+            T1 + timedelta(minutes=2),
         )
         assert "Connection refused" in row.note or "Errno" in row.note
     settings.EMAIL_PORT = port
-    assert send_due_messages(now=T0 + timedelta(minutes=1)).sent == 0  # not due yet
-    assert send_due_messages(now=T0 + timedelta(minutes=2)).sent == 2
-    assert send_due_messages(now=T0 + timedelta(hours=1)).sent == 0
+    assert send_due_messages(now=T1 + timedelta(minutes=1)).sent == 0  # not due yet
+    assert send_due_messages(now=T1 + timedelta(minutes=2)).sent == 2
+    assert send_due_messages(now=T1 + timedelta(hours=1)).sent == 0
     assert len(smtp_sink.wait_for(2)) == 2
 
 
@@ -135,7 +142,7 @@ def test_it_gives_up_after_the_last_attempt(
 ) -> None:
     settings.EMAIL_PORT = 1
     settings.NOTIFY_MAX_ATTEMPTS = 2
-    send_due_messages(now=T0)
+    send_due_messages(now=T1)
     report = send_due_messages(now=T0 + timedelta(hours=1))
     assert report.failed == 2
     assert {r.status for r in rows()} == {Status.FAILED}
@@ -163,7 +170,7 @@ def test_the_autopilot_mail_says_which_round_it_played(
     started: Game, player: User, smtp_sink: Sink
 ) -> None:
     notify_autopilot(started, started.seats.get(user=player), 1, now=T0)
-    send_due_messages(now=T0)
+    send_due_messages(now=T1)
     mail = next(m for m in smtp_sink.wait_for(3) if m["Subject"].startswith("The autopilot"))
     assert mail["Subject"] == f"The autopilot played round 1 for you at {started}"
     assert mail["To"] == "brendan@example.com"

@@ -16,7 +16,7 @@ from games.notifications.models import Kind
 from games.notifications.send import send_due_messages
 from games.notifications.unsubscribe import unsubscribe_token
 from tests.fixtures.smtp import Sink
-from tests.notifications.conftest import T0
+from tests.notifications.conftest import T1
 
 
 def _url(user: User, kind: Kind) -> str:
@@ -31,7 +31,7 @@ def test_the_link_in_the_mail_turns_that_kind_off_in_one_click(
     started: Game, player: User, smtp_sink: Sink, settings: SettingsWrapper
 ) -> None:
     settings.SITE_URL = "https://tipperary.example"
-    send_due_messages(now=T0)
+    send_due_messages(now=T1)
     mail = next(m for m in smtp_sink.wait_for(2) if m["To"] == "brendan@example.com")
     link = str(mail["List-Unsubscribe"]).strip().removeprefix("<").removesuffix(">")
     path = link.removeprefix(settings.SITE_URL)
