@@ -9,6 +9,7 @@ take the seat back.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -27,6 +28,8 @@ from games.models import Game, GameStatus, Seat, SeatKind
 from games.services.bots import is_away, play_seat, play_waiting_seats
 from games.services.errors import GameError
 from games.services.turns import _save_state, advance_round
+
+logger = logging.getLogger(__name__)
 
 ABSENT_AFTER = 3
 FORMING_FOR_AT_MOST = timedelta(days=14)
@@ -68,7 +71,7 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
 
     Locks the game row first, so concurrent sweeps play each missing turn exactly once: the
     second finds nothing pending (or a new round with a later deadline). Returns how many
-    seats the autopilot played.
+    people missed the deadline (bot seats and away people's seats are played too, uncounted).
     """
     now = now or timezone.now()
     game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -140,7 +143,7 @@ def sweep(*, now: datetime | None = None) -> Swept:
     """
     now = now or timezone.now()
     overdue = Game.objects.filter(status=GameStatus.PLAYING, round_deadline__lte=now)
-    autopilot = sum(play_overdue(pk, now=now) for pk in overdue.values_list("pk", flat=True))
+    autopilot = _each(play_overdue, [(pk,) for pk in overdue.values_list("pk", flat=True)], now)
 
     # Someone whose vacation began during a round, or a round-start message that was lost.
     waiting = (
@@ -149,15 +152,28 @@ def sweep(*, now: datetime | None = None) -> Swept:
         .values_list("game_id", "game__round")
         .distinct()
     )
-    away = sum(play_waiting_seats(game_id, round_, now=now) for game_id, round_ in waiting)
+    away = _each(play_waiting_seats, list(waiting), now)
 
     forgotten = Game.objects.filter(status=GameStatus.FORMING).filter(
         Q(last_joined_at__lte=now - FORMING_FOR_AT_MOST)
         | Q(last_joined_at__isnull=True, created_at__lte=now - FORMING_FOR_AT_MOST)
     )
-    forgotten_ids = list(forgotten.values_list("pk", flat=True))
-    closed = sum(close_forgotten_table(pk, now=now) for pk in forgotten_ids)
+    closed = _each(
+        close_forgotten_table, [(pk,) for pk in forgotten.values_list("pk", flat=True)], now
+    )
     return Swept(autopilot, away, closed)
+
+
+def _each(service: Callable[..., int | bool], calls: list[tuple[int, ...]], now: datetime) -> int:
+    """Run ``service(*args, now=now)`` for each game; one game's failure is logged and skipped
+    (its transaction rolled back), so it never holds up the other tables."""
+    done = 0
+    for args in calls:
+        try:
+            done += int(service(*args, now=now))
+        except Exception:
+            logger.exception("%s%r failed; the next sweep tries again", service.__name__, args)
+    return done
 
 
 def expected_finish(game: Game, *, now: datetime | None = None) -> datetime:

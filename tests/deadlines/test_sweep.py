@@ -15,7 +15,8 @@ from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.services.bots import AUTOPILOT_BOT, turn_seed
-from tests.deadlines.conftest import START, CaptureOnCommit
+from tests.deadlines.conftest import START, CaptureOnCommit, two_player_table
+from tests.factories import UserFactory
 from tests.games.playing import finish_turns
 
 DAY = timedelta(days=1)
@@ -130,3 +131,14 @@ def test_a_complete_round_past_its_deadline_advances_without_a_new_version(
     after = Game.objects.get(pk=game.pk)
     assert after.round == 2 and after.version == game.version + 1
     assert not Action.objects.filter(source=ActionSource.AUTOPILOT).exists()
+
+
+def test_a_broken_table_does_not_hold_up_the_others(
+    clock: time_machine.Coordinates, started: Game, host: User, player: User
+) -> None:
+    broken = two_player_table(host, UserFactory.create(username="Ciara"))
+    Game.objects.filter(pk=broken.pk).update(state={"not": "a game"})
+    clock.shift(DAY)
+    assert services.sweep_deadlines().autopilot_turns == 2
+    assert Game.objects.get(pk=started.pk).round == 2
+    assert Game.objects.get(pk=broken.pk).round == 1
