@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games import services
-from games.notifications import scan, send
+from games.notifications import periodic
 
 
 @shared_task(name="games.advance_round")
@@ -38,6 +38,4 @@ def sweep_deadlines_task() -> str:
 @shared_task(name="games.notifications")
 def notifications_task() -> str:
     """Every minute: write due reminders, warnings and digests, then send every due e-mail."""
-    scan.scan()
-    report = send.send_due_messages()
-    return f"sent {report.sent}, dropped {report.dropped}, retried {report.retried}"
+    return periodic.run()
