@@ -54,7 +54,6 @@ def _turn(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime
     if todo.kind is engine.PendingKind.TILE:
         offered = [tile for tile in todo.tiles if tile is not None]
         tiles = [mail_tile(number, tile) for number, tile in enumerate(offered, start=1)]
-    others = Seat.objects.filter(game=game, to_play=True).exclude(pk=seat.pk)
     return {
         "todo": todo.kind.value,
         "todo_count": todo.count,
@@ -64,7 +63,6 @@ def _turn(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime
         "county": county_rows(display),
         "county_text": county_text(display),
         "county_description": describe_county(display),
-        "others_to_play": others.count(),
         **_when(game.round_deadline, profile, now),
     }
 

@@ -120,8 +120,8 @@ def _retry(row: OutboxMessage, now: datetime, error: Exception) -> bool:
     return True
 
 
-def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status | None:
-    """Send one claimed row; returns its new status (None: due again later)."""
+def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status:
+    """Send one claimed row, or drop it; returns its new status (raises if sending failed)."""
     seat = None
     if row.game_id is not None:
         seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
