@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.engine_bridge import load_state
 from games.models import Game
-from tests.games.playing import finish_turns
+from tests.games.playing import any_legal_action, finish_turns
 from tests.notifications.conftest import make_person, play_to_the_end, start_table
 
 DjangoAssertNumQueries = pytest.FixtureRequest
@@ -62,3 +63,17 @@ def test_finished_games_and_tables_waiting_on_others_do_not_count(
     client.force_login(host)
     html = client.get("/").content.decode()
     assert "<title>Tipperary</title>" in html and "tables-waiting" not in html
+
+
+def test_playing_a_turn_in_place_updates_the_count_in_the_title(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    start_table(host, make_person("Ciara"))
+    client.force_login(host)
+    started.refresh_from_db()
+    notation = any_legal_action(load_state(started), 0, random.Random(1))
+    data = {"notation": notation, "version": started.version}
+    htmx = {"HX-Request": "true", "HX-Target": "game"}
+    response = client.post(f"/games/{started.pk}/play/", data, headers=htmx)
+    # htmx takes a <title> at the top of a fragment as the page's new title.
+    assert f"<title>(1) {started} · Tipperary</title>" in response.content.decode()
