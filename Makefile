@@ -7,7 +7,9 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres:postgres@127.0.0.1:5432/tipperary
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
-TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1
+# Each run gets its own task queue, so two runs on one Redis never take each other's tasks.
+TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1 \
+	CELERY_TASK_DEFAULT_QUEUE=tests-$$$$
 
 .PHONY: run test lint bench clean
 

@@ -61,10 +61,14 @@ def test_two_players_play_a_whole_game(
     ann_page.get_by_label("Players").select_option("2")
     ann_page.get_by_role("button", name="Open the table").click()
     expect(ann_page.get_by_text("Seats (1 of 2)")).to_be_visible()
+    ann_page.screenshot(path=screenshot_dir / "table-forming.png", full_page=True)
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(seed=20261129)  # the same deal every run
 
     bob_page.goto(f"{base}/games/")
+    bob_page.set_viewport_size({"width": 390, "height": 900})
+    bob_page.screenshot(path=screenshot_dir / "lobby-phone.png", full_page=True)
+    bob_page.set_viewport_size({"width": 1280, "height": 900})
     bob_page.get_by_role("link", name=str(game)).click()
     bob_page.get_by_role("button", name="Take a seat").click()
     expect(bob_page.get_by_text("Round 1 of 12")).to_be_visible()
