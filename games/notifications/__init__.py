@@ -22,6 +22,7 @@ _SERVICES = frozenset(
         "notify_game_finished",
         "notify_invitation",
         "notify_new_round",
+        "notify_table_closed",
         "notify_table_started",
     }
 )

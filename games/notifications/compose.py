@@ -15,13 +15,13 @@ from django.core.mail import EmailMultiAlternatives
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.timesince import timeuntil
+from django.utils.timesince import timesince, timeuntil
 
 import engine
 from accounts.models import Profile
 from games.board import describe_county
 from games.engine_bridge import load_state
-from games.models import Game, GameStatus, RoundTime, Seat
+from games.models import Action, ActionSource, Game, GameStatus, RoundTime, Seat
 from games.notifications.mailboard import county_rows, county_text, mail_tile
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
@@ -54,7 +54,13 @@ def _turn(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime
     if todo.kind is engine.PendingKind.TILE:
         offered = [tile for tile in todo.tiles if tile is not None]
         tiles = [mail_tile(number, tile) for number, tile in enumerate(offered, start=1)]
+    autopilot = Action.objects.filter(
+        game=game, round=row.round - 1, seat=seat.position, source=ActionSource.AUTOPILOT
+    )
     return {
+        "autopilot_round": row.round - 1
+        if row.kind == Kind.NEW_ROUND and autopilot.exists()
+        else None,
         "todo": todo.kind.value,
         "todo_count": todo.count,
         "towers": state.phase is engine.Phase.TOWERS,
@@ -132,6 +138,19 @@ def _digest(row: OutboxMessage, seat: Seat | None, profile: Profile, now: dateti
     return {"tables": tables, "digest_date": row.digest_date}
 
 
+def _table_closed(
+    row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime
+) -> Context:
+    game = row.game
+    assert game is not None
+    quiet_since = game.last_joined_at or game.created_at
+    return {
+        "seats_taken": game.seats.count(),
+        "quiet_for": timesince(quiet_since, now).replace("\xa0", " "),
+        "lobby_url": absolute(reverse("games:lobby")),
+    }
+
+
 BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Context]] = {
     Kind.INVITATION: _invitation,
     Kind.STARTED: _turn,
@@ -141,6 +160,7 @@ BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Co
     Kind.AUTOPILOT: _autopilot,
     Kind.FINISHED: _finished,
     Kind.DIGEST: _digest,
+    Kind.TABLE_CLOSED: _table_closed,
 }
 
 

@@ -20,6 +20,7 @@ class Kind(models.TextChoices):
     DEADLINE = "deadline", "Deadline close"
     AUTOPILOT = "autopilot", "The autopilot played for you"
     FINISHED = "finished", "Game finished"
+    TABLE_CLOSED = "table_closed", "Table closed before it started"
     DIGEST = "digest", "Daily digest"
 
 

@@ -19,6 +19,7 @@ SWITCH: dict[str, str] = {
     Kind.DEADLINE: "notify_deadline",
     Kind.AUTOPILOT: "notify_deadline",
     Kind.FINISHED: "notify_game_finished",
+    Kind.TABLE_CLOSED: "notify_game_finished",
 }
 
 #: Mails about a turn: sent only while the seat still has to play that very round.

@@ -89,6 +89,13 @@ def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
             game.round_deadline is None or game.round_deadline <= now
         ):
             return "the deadline has passed"
+    if row.kind == Kind.AUTOPILOT:
+        # The next round's "your turn" mail, due a few minutes later, says it too: one mail.
+        next_turn = OutboxMessage.objects.filter(
+            user=user, game=game, kind=Kind.NEW_ROUND, round=row.round + 1
+        ).exclude(status=Status.DROPPED)
+        if next_turn.exists():
+            return "told in the next round's mail"
     if row.kind == Kind.INVITATION:
         assert game is not None
         if game.status != GameStatus.FORMING or seat is not None:

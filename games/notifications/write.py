@@ -88,6 +88,14 @@ def notify_autopilot(game: Game, seat: Seat, round_: int, *, now: datetime | Non
     queue([user], Kind.AUTOPILOT, game, round_, now or timezone.now())
 
 
+def notify_table_closed(game: Game, *, now: datetime | None = None) -> None:
+    """Tell the host their forming table closed because nobody joined it for too long."""
+    if game.host_id is None:
+        return
+    host = User.objects.select_related("profile").get(pk=game.host_id)
+    queue([host], Kind.TABLE_CLOSED, game, 0, now or timezone.now())
+
+
 def notify_game_finished(game: Game, *, now: datetime | None = None) -> None:
     """Tell every player the result: their rank and score, the winner, the final page."""
     seats = Seat.objects.filter(game=game, user__isnull=False).select_related("user__profile")
