@@ -136,7 +136,7 @@ class Seat(models.Model):
     def name(self) -> str:
         """What other players see: a display name, a bot's level, or "former player"."""
         if self.kind == SeatKind.BOT:
-            return f"{self.bot.title()} bot"
+            return f"{self.bot.title()} bot {self.position + 1}"  # two bots never look alike
         if self.user is None:
             return "former player"
         profile = getattr(self.user, "profile", None)

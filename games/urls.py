@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:game_id>/", play.game_page, name="game"),
     path("<int:game_id>/play/", play.act, name="act"),
     path("<int:game_id>/draft/", play.draft, name="draft"),
+    path("<int:game_id>/history/", play.history, name="history"),
     path("<int:game_id>/status/", play.status, name="status"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),

@@ -16,6 +16,7 @@ import engine
 from games import services
 from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
+from games.history import game_history
 from games.models import Game, GameStatus
 from games.page import build_page
 from games.services.tables import invite_token
@@ -54,6 +55,17 @@ def _render(
 def game_page(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The table: forming (seats, invitations) or in play (your county, the wheel, the others)."""
     return _render(request, table_for(user_of(request), game_id))
+
+
+@login_required
+@require_GET
+def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """The game round by round, from its log; the current round shows only your own turn."""
+    access = table_for(user_of(request), game_id)
+    rounds = game_history(access.game, len(access.seats), access.position)
+    names = {seat.position: seat.name for seat in access.seats}
+    context = {"access": access, "game": access.game, "rounds": rounds, "names": names}
+    return TemplateResponse(request, "games/history.html", context)
 
 
 @login_required
