@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
+from tests.factories import UserFactory
 from tipperary_site.celery import app as celery_app
 
 # Live-server browser tests touch the ORM from the thread Playwright's sync API runs in.
@@ -47,3 +49,26 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         celery_app.conf.task_always_eager = False
+
+
+def make_person(name: str, **profile: object) -> User:
+    """A verified player called ``name`` (``profile`` sets profile fields, e.g. email_mode)."""
+    return UserFactory.create(
+        username=name, **{f"profile__{field}": value for field, value in profile.items()}
+    )
+
+
+# Fixed roles, shared by the suites of tables: a host, another player, an outsider.
+@pytest.fixture
+def host(db: None) -> User:
+    return make_person("Aoife")
+
+
+@pytest.fixture
+def player(db: None) -> User:
+    return make_person("Brendan")
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    return make_person("Ciara")

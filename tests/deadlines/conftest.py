@@ -14,7 +14,6 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Game, RoundTime
-from tests.factories import UserFactory
 
 SEED = 20261129
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -27,16 +26,6 @@ def clock() -> Iterator[time_machine.Coordinates]:
     """The site's clock, stopped at ``START``; ``clock.shift(timedelta)`` moves it on."""
     with time_machine.travel(START, tick=False) as traveller:
         yield traveller
-
-
-@pytest.fixture
-def host(db: None) -> User:
-    return UserFactory.create(username="Aoife")
-
-
-@pytest.fixture
-def player(db: None) -> User:
-    return UserFactory.create(username="Brendan")
 
 
 def two_player_table(host: User, player: User, *, allow_vacation: bool = True) -> Game:

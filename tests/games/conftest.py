@@ -7,29 +7,8 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Game, RoundTime
-from tests.factories import UserFactory
 
 SEED = 20261129
-
-
-def make_person(name: str) -> User:
-    """A verified player whose display name is ``name``."""
-    return UserFactory.create(username=name)
-
-
-@pytest.fixture
-def host(db: None) -> User:
-    return make_person("Aoife")
-
-
-@pytest.fixture
-def player(db: None) -> User:
-    return make_person("Brendan")
-
-
-@pytest.fixture
-def outsider(db: None) -> User:
-    return make_person("Ciara")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Game, GameStatus, RoundTime
-from tests.games.conftest import make_person
+from tests.conftest import make_person
 
 
 def test_it_seats_the_host_at_a_new_table(host: User) -> None:

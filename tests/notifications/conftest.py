@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.contrib.auth.models import User
 from pytest_django.fixtures import Settings as SettingsWrapper
@@ -15,8 +14,7 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 from games import services
 from games.models import Game, GameStatus
 from games.notifications.models import Kind, OutboxMessage
-from tests.factories import UserFactory
-from tests.fixtures.smtp import Sink, _free_port
+from tests.fixtures.smtp import Sink, serving
 from tests.games.playing import finish_turns
 
 SEED = 20261129
@@ -24,13 +22,6 @@ SEED = 20261129
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 #: When its "table started" mails are due (after the grace for players still at the table).
 T1 = T0 + timedelta(minutes=5)
-
-
-def make_person(name: str, **profile: object) -> User:
-    """A verified player called ``name`` (``profile`` sets profile fields, e.g. email_mode)."""
-    return UserFactory.create(
-        username=name, **{f"profile__{field}": value for field, value in profile.items()}
-    )
 
 
 def start_table(host: User, *others: User, now: datetime = T0, hours: int = 24) -> Game:
@@ -61,16 +52,6 @@ def rows(kind: Kind | None = None) -> list[OutboxMessage]:
 
 
 @pytest.fixture
-def host(db: None) -> User:
-    return make_person("Aoife")
-
-
-@pytest.fixture
-def player(db: None) -> User:
-    return make_person("Brendan")
-
-
-@pytest.fixture
 def started(host: User, player: User) -> Game:
     """Aoife and Brendan's two-player table, in round 1 since ``T0`` (one day per round)."""
     return start_table(host, player)
@@ -95,18 +76,5 @@ class PickySink(Sink):
 @pytest.fixture
 def picky_sink(settings: SettingsWrapper) -> Iterator[PickySink]:
     """Like ``smtp_sink``, but addresses put in ``sink.refused`` are refused by the server."""
-    sink = PickySink()
-    port = _free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = port
-    settings.EMAIL_USE_TLS = False
-    settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = ""
-    settings.EMAIL_HOST_PASSWORD = ""
-    try:
+    with serving(PickySink(), settings) as sink:
         yield sink
-    finally:
-        controller.stop()

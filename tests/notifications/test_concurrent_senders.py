@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.send import SendReport, send_due_messages
+from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
-from tests.notifications.conftest import make_person, start_table
+from tests.notifications.conftest import start_table
 
 PEOPLE = 12
 

@@ -11,8 +11,9 @@ from accounts.models import EmailMode
 from games.notifications.models import Kind, Status
 from games.notifications.send import send_due_messages
 from games.tasks import notifications_task
+from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
-from tests.notifications.conftest import T0, make_person, rows, start_table
+from tests.notifications.conftest import T0, rows, start_table
 
 
 def _at(moment: datetime, sink: Sink) -> list[str]:

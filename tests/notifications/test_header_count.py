@@ -10,8 +10,9 @@ from django.test import Client
 
 from games.engine_bridge import load_state
 from games.models import Game
+from tests.conftest import make_person
 from tests.games.playing import any_legal_action, finish_turns
-from tests.notifications.conftest import make_person, play_to_the_end, start_table
+from tests.notifications.conftest import play_to_the_end, start_table
 
 DjangoAssertNumQueries = pytest.FixtureRequest
 

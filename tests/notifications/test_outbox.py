@@ -14,8 +14,9 @@ from games import services
 from games.models import Game, GameStatus, RoundTime
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.write import notify_autopilot, notify_new_round
+from tests.conftest import make_person
 from tests.games.playing import finish_turns, play_round
-from tests.notifications.conftest import T0, T1, make_person, play_to_the_end, rows, start_table
+from tests.notifications.conftest import T0, T1, play_to_the_end, rows, start_table
 
 
 def test_it_tells_every_player_when_the_table_starts(

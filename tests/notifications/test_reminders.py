@@ -14,9 +14,10 @@ from games.models import Game
 from games.notifications.models import Kind, Status
 from games.notifications.scan import scan
 from games.notifications.send import send_due_messages
+from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
 from tests.games.playing import any_legal_action
-from tests.notifications.conftest import T0, T1, make_person, rows, start_table
+from tests.notifications.conftest import T0, T1, rows, start_table
 
 DEADLINE = T0 + timedelta(hours=24)
 

@@ -16,9 +16,10 @@ from games.models import Game
 from games.notifications.models import Kind, Status
 from games.notifications.send import send_due_messages
 from games.notifications.write import notify_autopilot
+from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
 from tests.games.playing import any_legal_action
-from tests.notifications.conftest import T0, T1, make_person, play_to_the_end, rows
+from tests.notifications.conftest import T0, T1, play_to_the_end, rows
 
 SITE = "http://testserver.example"
 
