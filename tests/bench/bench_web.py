@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from games.models import Game
+    from tests.fixtures.worker import Worker
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 CLIENTS = 4
@@ -123,7 +124,7 @@ def _throughput(port: int, path: str, cookie: str) -> tuple[float, int]:
     return sum(counts) / SECONDS, statuses.pop()
 
 
-def _time_round_end(game: Game, last: User, rng: random.Random) -> list[float]:
+def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) -> list[float]:
     """Play a round; time its last submit until the next round shows (none if not timed)."""
     import engine
     from games import services
@@ -139,13 +140,14 @@ def _time_round_end(game: Game, last: User, rng: random.Random) -> list[float]:
         if notation is None:
             return []
         after, _ = engine.apply(state, 1, engine.parse_action(notation))
+        mark = len(worker.lines)
         started = time.perf_counter()
         services.submit_action(game.pk, last, notation, game.version)
         game.refresh_from_db()
         if engine.round_complete(after):
             break
-    while Game.objects.get(pk=game.pk).round == before:
-        time.sleep(0.002)
+    worker.wait_for_line(r"games\.advance_round\[.*\] succeeded.*: True", after=mark)
+    assert Game.objects.get(pk=game.pk).round == before + 1
     return [(time.perf_counter() - started) * 1000]
 
 
@@ -158,6 +160,7 @@ def run() -> list[Measurement]:
     from games import services
     from games.models import Game
     from tests.factories import UserFactory
+    from tests.fixtures.worker import Worker
     from tests.games.playing import finish_turns
     from tipperary_site.celery import app as celery_app
 
@@ -207,10 +210,17 @@ def run() -> list[Measurement]:
         "--queues", env["CELERY_TASK_DEFAULT_QUEUE"],
     ]  # fmt: skip
     latencies: list[float] = []
-    with _process(worker, env, " ready."):
+    process = subprocess.Popen(
+        worker, cwd=BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    running = Worker(process)
+    running.wait_ready()
+    try:
         while len(latencies) < 5 and game.status == "playing":
-            latencies.extend(_time_round_end(game, bob, rng))
+            latencies.extend(_time_round_end(game, bob, rng, running))
             game.refresh_from_db()
+    finally:
+        running.stop()
     out.append(
         Measurement(
             "last submit → next round visible",
