@@ -20,8 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_two_concurrent_sweeps_give_one_autopilot_turn_per_seat(
     clock: time_machine.Coordinates, host: User, player: User
 ) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (make test runs on it)")
+    assert connection.vendor == "postgresql", "row locks need PostgreSQL (make test runs on it)"
     games = [two_player_table(host, player)]
     clock.shift(timedelta(days=1, minutes=1))
     start = threading.Barrier(2)
