@@ -129,6 +129,9 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     me = access.position
     shown = engine.view(state, me)
     owners = {shown.area_of(s.position): s.name for s in access.seats}
+    playing = game.status == GameStatus.PLAYING
+    turn = _turn(state, me, asked, game.version) if playing and me is not None else None
+    my_county = None if me is None else _my_county(shown, me, turn)
     players = tuple(
         PlayerPanel(
             seat=s,
@@ -140,13 +143,14 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
             whiskey_points=engine.WHISKEY_POINTS[shown.seats[s.position].barrel],
             holds_marker=shown.marker == s.position,
             area=shown.area_of(s.position),
-            county=county_grid(shown.seats[s.position].display),
+            # The viewer's own county is drawn once, wide enough for the tile being tried.
+            county=my_county
+            if my_county is not None and s.position == me
+            else county_grid(shown.seats[s.position].display),
             rank=s.rank,
         )
         for s in access.seats
     )
-    playing = game.status == GameStatus.PLAYING
-    turn = _turn(state, me, asked, game.version) if playing and me is not None else None
     waiting = tuple(p.seat.name for p in players if playing and not p.done and not p.is_me)
     return GamePage(
         access=access,
@@ -155,7 +159,7 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         me=next((p for p in players if p.is_me), None),
         owners=owners,
         my_area=None if me is None else shown.area_of(me),
-        my_county=None if me is None else _my_county(shown, me, turn),
+        my_county=my_county,
         turn=turn,
         waiting_for=waiting,
         deadline=game.round_deadline if playing else None,

@@ -13,7 +13,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -27,7 +26,7 @@ from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
 from games.services.bots import is_away, play_seat, play_waiting_seats
 from games.services.errors import GameError
-from games.services.turns import _save_state, advance_round
+from games.services.turns import _save_state, advance_round, locked_game
 
 logger = logging.getLogger(__name__)
 
@@ -44,25 +43,14 @@ class Swept:
     tables_closed: int = 0
 
 
-def _notifier(name: str) -> Callable[..., object] | None:
-    """A service of :mod:`games.notifications`, or None while that app does not offer it."""
-    notify = getattr(notifications, name, None)
-    return cast(Callable[..., object], notify) if notify is not None else None
-
-
 def _tell_autopilot_played(game: Game, seat: Seat, round_: int, now: datetime) -> None:
     """The one place that tells a person the autopilot played their turn (same transaction)."""
     notifications.notify_autopilot(game, seat, round_, now=now)
 
 
 def _tell_host_table_closed(game: Game, now: datetime) -> None:
-    """The one place that tells a host their forming table was closed for lack of players.
-
-    The notifications app has no such mail yet; this call sends it as soon as it does.
-    """
-    notify = _notifier("notify_table_closed")
-    if notify is not None:
-        notify(game, now=now)
+    """The one place that tells a host their forming table was closed for lack of players."""
+    notifications.notify_table_closed(game, now=now)
 
 
 @transaction.atomic
@@ -186,9 +174,7 @@ def expected_finish(game: Game, *, now: datetime | None = None) -> datetime:
 def take_seat_back(game_id: int, user: User) -> Game:
     """A person marked absent plays their own turns again from the next round start."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise GameError("There is no such table.")
+        game = locked_game(game_id)
         if game.status != GameStatus.PLAYING:
             raise GameError("This game is not in play.")
         returned = Seat.objects.filter(game=game, user=user).update(

@@ -11,21 +11,15 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from accounts.models import Profile
 from engine import bots as engine_bots
 from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
 from games.notifications.write import notify_invitation, notify_table_started
 from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
-from games.services.turns import refresh_seats
+from games.services.turns import locked_game, refresh_seats
 
 INVITE_SALT = "games.invite"
-
-
-def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameError("There is no such table.") from None
 
 
 def _next_position(game: Game) -> int:
@@ -88,7 +82,7 @@ def game_for_invite(token: str) -> Game:
 @transaction.atomic
 def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None = None) -> Game:
     """Take a free seat; the table starts by itself when the last seat is taken."""
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.status != GameStatus.FORMING:
         raise GameError("This table is no longer taking players.")
     if game.seats.filter(user=user).exists():
@@ -113,7 +107,7 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
 @transaction.atomic
 def leave_game(game_id: int, user: User) -> Game:
     """Give up a seat before the start; a table left empty closes, a host's role passes on."""
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.status != GameStatus.FORMING:
         raise GameError("You can only leave a table before it starts.")
     deleted, _ = game.seats.filter(user=user).delete()
@@ -132,7 +126,7 @@ def leave_game(game_id: int, user: User) -> Game:
 @transaction.atomic
 def start_game(game_id: int, user: User, *, now: datetime | None = None) -> Game:
     """The host starts the table with the players seated so far (at least 2)."""
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.host_id != user.pk:
         raise NotAllowed("Only the host can start this table.")
     if game.status != GameStatus.FORMING:
@@ -167,9 +161,7 @@ def _start(game: Game, now: datetime) -> None:
 @transaction.atomic
 def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
     """Invite a person by display name; they may then join even an invite-only table."""
-    from accounts.models import Profile
-
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.host_id != host.pk:
         raise NotAllowed("Only the host can invite players.")
     if game.status != GameStatus.FORMING:
@@ -187,7 +179,7 @@ def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
 @transaction.atomic
 def revoke_invite_link(game_id: int, host: User) -> Game:
     """Withdraw the current invite link and make a new one."""
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.host_id != host.pk:
         raise NotAllowed("Only the host can change the invitation link.")
     game.invite_token = new_invite_token()

@@ -29,12 +29,12 @@ class Played:
     events: tuple[object, ...]
 
 
-def _locked_playing(game_id: int) -> Game:
+def locked_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends; a missing table is a player's error."""
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
+        return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise GameError("There is no such table.") from None
-    return game
 
 
 def refresh_seats(game: Game, state: engine.GameState) -> None:
@@ -102,7 +102,7 @@ def submit_action(
     source: ActionSource = ActionSource.PLAYER,
 ) -> Played:
     """Apply one action of the person's own seat, or refuse it and change nothing."""
-    game = _locked_playing(game_id)
+    game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise NotAllowed("You have no seat at this table.")

@@ -84,12 +84,10 @@ def draft(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Apply one action; a refused or stale one changes nothing and shows the board as it is."""
     user = user_of(request)
-    table_for(user, game_id)
+    access = table_for(user, game_id)
     form = ActionForm(request.POST)
     if not form.is_valid():
-        return _render(
-            request, table_for(user, game_id), status=400, error="That move was not understood."
-        )
+        return _render(request, access, status=400, error="That move was not understood.")
     try:
         services.submit_action(
             game_id, user, form.cleaned_data["notation"], form.cleaned_data["version"]
@@ -97,10 +95,11 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except services.StaleVersion as stale:
         return _render(request, table_for(user, game_id), status=409, error=str(stale))
     except (engine.IllegalAction, services.GameError) as refused:
-        return _render(request, table_for(user, game_id), status=400, error=str(refused))
+        return _render(request, access, status=400, error=str(refused))  # nothing changed
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
-        return replace_url(_render(request, table_for(user, game_id)), f"/games/{game_id}/")
+        fresh = table_for(user, game_id)
+        return replace_url(_render(request, fresh), fresh.game.get_absolute_url())
     messages.success(request, "Done.")
     return redirect("games:game", game_id)
 
