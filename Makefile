@@ -32,7 +32,8 @@ run: $(VENV)/.installed-run
 	@echo
 	@echo "  Tipperary is running at http://127.0.0.1:$(PORT)/   (Ctrl-C stops the web server and the worker)"
 	@echo
-	$(BIN)/honcho start -f Procfile -p $(PORT)
+# Mail links point at this server unless SITE_URL is set already; honcho passes it on.
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start -f Procfile -p $(PORT)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -53,10 +53,29 @@ class AccountAdapter(DefaultAccountAdapter):
             )
         return user
 
+    # Set by login(): allauth renders the "logged in" message from the same adapter right after.
+    first_log_in = False
+
     def login(self, request: HttpRequest, user: User) -> None:
+        # Django stamps last_login as it logs the person in, so it is None only the first time.
+        self.first_log_in = user.last_login is None
         super().login(request, user)
         # People made with createsuperuser have no profile until they first log in here.
         services.ensure_profile(user)
+
+    def add_message(
+        self,
+        request: HttpRequest,
+        level: int,
+        message_template: str | None = None,
+        message_context: dict[str, Any] | None = None,
+        extra_tags: str = "",
+        message: str | None = None,
+    ) -> None:
+        # A newcomer is welcomed and shown where to start, not welcomed "back".
+        if message_template == "account/messages/logged_in.txt" and self.first_log_in:
+            message_template = "account/messages/first_logged_in.txt"
+        super().add_message(request, level, message_template, message_context, extra_tags, message)
 
     # Mail -------------------------------------------------------------------------------------
 

@@ -175,7 +175,9 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
-LOGIN_REDIRECT_URL = "home"
+# People come to play: after log-in (and after sign-up, which allauth sends to the same place)
+# they land on the tables waiting for them.
+LOGIN_REDIRECT_URL = "games:mine"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {
     "signup": "accounts.forms.SignupForm",
@@ -188,6 +190,10 @@ ACCOUNT_FORMS = {
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+# Opening the link logs the new player in, but only in the browser that signed up and within
+# allauth's ACCOUNT_LOGIN_TIMEOUT (15 minutes): the half-done log-in waits in that session, so a
+# leaked link logs nobody in. Otherwise the link confirms the address and the log-in page follows.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 # allauth's default, kept: signing up or asking for a reset with an address we know (or don't)
 # looks the same on the page, and the mail to that address says what happened, so the site

@@ -5,5 +5,5 @@ from django.template.response import TemplateResponse
 
 
 def home(request: HttpRequest) -> TemplateResponse:
-    """The front page: what the site is and how a game works."""
+    """The front page: what the site is and how a game works; a player also finds their tables."""
     return TemplateResponse(request, "home.html")

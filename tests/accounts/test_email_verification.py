@@ -1,4 +1,5 @@
-"""The confirmation link: it confirms once; expired or tampered links say so and change nothing."""
+"""The confirmation link: it confirms once, and logs in the browser that signed up; expired or
+tampered links say so and change nothing."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import pytest
 import time_machine
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from django.contrib.auth.models import User
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from tests.accounts.conftest import page_text
-from tests.factories import UserFactory
+from tests.accounts.conftest import NEW_PASSWORD, link_in, page_text, path_of
+from tests.factories import PASSWORD, UserFactory
 
 
 @pytest.fixture
@@ -30,6 +32,46 @@ def confirm_url(user: User) -> str:
     return reverse("account_confirm_email", args=[EmailConfirmationHMAC(address).key])
 
 
+def sign_up(client: Client) -> str:
+    """Eimear signs up in ``client``'s browser; the path of the link in her mail."""
+    client.post(
+        reverse("account_signup"),
+        {
+            "display_name": "Eimear",
+            "email": "eimear@example.com",
+            "password1": NEW_PASSWORD,
+            "password2": NEW_PASSWORD,
+            "time_zone": "Europe/Dublin",
+        },
+    )
+    [message] = mail.outbox
+    return path_of(link_in(str(message.body)))
+
+
+@pytest.mark.django_db
+def test_it_logs_in_the_browser_that_signed_up_and_welcomes_a_newcomer(client: Client) -> None:
+    link = sign_up(client)
+
+    confirmed = client.post(link, follow=True)
+
+    eimear = User.objects.get(email="eimear@example.com")
+    assert client.session["_auth_user_id"] == str(eimear.pk)
+    assert confirmed.redirect_chain == [(reverse("games:mine"), 302)]
+    assert "Welcome to Tipperary, Eimear! To play, join a table" in page_text(confirmed)
+
+
+@pytest.mark.django_db
+def test_it_only_confirms_when_the_sign_up_was_over_fifteen_minutes_ago(client: Client) -> None:
+    link = sign_up(client)
+
+    with time_machine.travel(timezone.now() + timedelta(minutes=16)):
+        confirmed = client.post(link, follow=True)
+
+    assert EmailAddress.objects.get(email="eimear@example.com").verified
+    assert "_auth_user_id" not in client.session
+    assert confirmed.redirect_chain[-1][0] == reverse("account_login")
+
+
 def test_it_confirms_the_address_from_the_link(client: Client, newcomer: User) -> None:
     url = confirm_url(newcomer)
     page = client.get(url)
@@ -38,6 +80,26 @@ def test_it_confirms_the_address_from_the_link(client: Client, newcomer: User) -
     client.post(url)
 
     assert EmailAddress.objects.get(user=newcomer).verified
+
+
+def test_it_asks_another_browser_to_log_in_and_then_welcomes_a_newcomer(
+    client: Client, newcomer: User
+) -> None:
+    # A link that leaked from the mailbox must not be a way in without the password.
+    confirmed = client.post(confirm_url(newcomer), follow=True)
+    assert "_auth_user_id" not in client.session
+    assert confirmed.redirect_chain[-1][0] == reverse("account_login")
+    assert "Thanks: declan@example.com is confirmed." in page_text(confirmed)
+
+    logged_in = client.post(
+        reverse("account_login"),
+        {"login": "declan@example.com", "password": PASSWORD},
+        follow=True,
+    )
+
+    assert client.session["_auth_user_id"] == str(newcomer.pk)
+    assert logged_in.redirect_chain == [(reverse("games:mine"), 302)]
+    assert "Welcome to Tipperary, Declan!" in page_text(logged_in)
 
 
 def test_it_explains_an_expired_link_and_changes_nothing(client: Client, newcomer: User) -> None:

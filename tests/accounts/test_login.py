@@ -18,11 +18,36 @@ LOGIN = reverse("account_login")
 
 
 @pytest.mark.django_db
-def test_it_logs_a_confirmed_player_in_by_e_mail_address(client: Client, player: User) -> None:
+def test_it_logs_a_confirmed_player_in_by_e_mail_address_to_their_games(
+    client: Client, player: User
+) -> None:
     response = client.post(LOGIN, {"login": "Aoife@Example.com", "password": PASSWORD}, follow=True)
-    assert response.redirect_chain == [(reverse("home"), 302)]
+    assert response.redirect_chain == [(reverse("games:mine"), 302)]
     assert client.session["_auth_user_id"] == str(player.pk)
-    assert "Welcome back, Aoife." in page_text(response)
+    assert "<h1>Your games</h1>" in page_text(response)
+
+
+@pytest.mark.django_db
+def test_it_welcomes_a_first_log_in_as_new_and_the_next_ones_back(
+    client: Client, player: User
+) -> None:
+    first = client.post(LOGIN, {"login": "aoife@example.com", "password": PASSWORD}, follow=True)
+    client.post(reverse("account_logout"))
+    second = client.post(LOGIN, {"login": "aoife@example.com", "password": PASSWORD}, follow=True)
+
+    assert "Welcome to Tipperary, Aoife! To play, join a table in the lobby" in page_text(first)
+    assert "Welcome back" not in page_text(first)
+    assert "Welcome back, Aoife." in page_text(second)
+    assert "Welcome to Tipperary" not in page_text(second)
+
+
+@pytest.mark.django_db
+def test_it_goes_on_to_the_page_asked_for_before_log_in(client: Client, player: User) -> None:
+    settings_page = reverse("accounts:settings")
+    response = client.post(
+        f"{LOGIN}?next={settings_page}", {"login": "aoife@example.com", "password": PASSWORD}
+    )
+    assert response["Location"] == settings_page
 
 
 @pytest.mark.django_db

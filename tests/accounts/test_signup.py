@@ -32,7 +32,7 @@ def form(**changes: str) -> dict[str, str]:
 
 
 @pytest.mark.django_db
-def test_it_signs_up_confirms_by_a_link_sent_over_smtp_and_logs_in(
+def test_it_signs_up_and_the_link_sent_over_smtp_logs_the_newcomer_in_to_their_games(
     client: Client, smtp_sink: Sink
 ) -> None:
     response = client.post(SIGNUP, form())
@@ -52,16 +52,19 @@ def test_it_signs_up_confirms_by_a_link_sent_over_smtp_and_logs_in(
     confirm_page = client.get(path_of(link))
     assert "Confirm ciara@example.com" in page_text(confirm_page)
     confirmed = client.post(path_of(link), follow=True)
-    assert confirmed.redirect_chain[-1][0] == reverse("account_login")
-    assert "Thanks: ciara@example.com is confirmed." in page_text(confirmed)
 
-    logged_in = client.post(
-        reverse("account_login"), {"login": "ciara@example.com", "password": NEW_PASSWORD}
-    )
-    assert logged_in.status_code == 302
+    # Same browser as the sign-up: no second trip through the log-in page.
     user = User.objects.get(email="ciara@example.com")
-    assert client.session["_auth_user_id"] == str(user.pk)
     assert EmailAddress.objects.get(user=user).verified
+    assert client.session["_auth_user_id"] == str(user.pk)
+    assert confirmed.redirect_chain == [(reverse("games:mine"), 302)]
+    text = page_text(confirmed)
+    assert "<h1>Your games</h1>" in text
+    assert "Thanks: ciara@example.com is confirmed." in text
+    assert (
+        "Welcome to Tipperary, Ciara! To play, join a table in the lobby or open one of your own."
+    ) in text
+    assert "Welcome back" not in text
 
 
 @pytest.mark.django_db
