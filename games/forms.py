@@ -71,7 +71,7 @@ class InviteForm(forms.Form):
 
 
 class ActionForm(forms.Form):
-    """One action, with the version of the board the player saw.
+    """One action, with the step of the player's own turn their page was drawn at.
 
     Either the engine's notation itself, or a follow-up letter (``s`` sheep, ``b`` bonus tile,
     ``w`` tower) with the cell a county button posted.
@@ -83,7 +83,7 @@ class ActionForm(forms.Form):
     )
     x = forms.IntegerField(min_value=-99, max_value=99, required=False)
     y = forms.IntegerField(min_value=-99, max_value=99, required=False)
-    version = forms.IntegerField(min_value=0)
+    step = forms.IntegerField(min_value=0)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -61,6 +61,7 @@ class Game(models.Model):
     # True while every seat has finished the current round but the round has not advanced yet:
     # the periodic sweep looks for these so a lost message never stalls a table.
     round_complete = models.BooleanField(default=False)
+    # Rises only when something every viewer may see changes (see games.services.record).
     version = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
 
@@ -115,6 +116,9 @@ class Seat(models.Model):
     # the autopilot plays it as soon as each round starts, until the person plays again.
     autopilot_streak = models.PositiveSmallIntegerField(default=0)
     absent = models.BooleanField(default=False)
+    # Rises only when this seat's own situation changes: its turn, the autopilot's, a new
+    # round. A submit made on an older step is stale; other seats' moves never touch it.
+    step = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.JSONField(null=True, blank=True)

@@ -13,6 +13,7 @@ import engine
 from games.access import TableAccess
 from games.board import CountyGrid, PieceView, bonus_view, county_grid, piece_view
 from games.engine_bridge import load_state
+from games.live import Token, token_for
 from games.models import GameStatus, Seat
 from games.turn import (
     Draft,
@@ -69,14 +70,37 @@ class GamePage:
     turn: TurnView | None
     waiting_for: tuple[str, ...]
     deadline: datetime | None
+    token: Token
+    # The table waiting longest for the viewer elsewhere, once they are done here.
+    next_table: int | None = None
 
     @property
     def finished(self) -> bool:
         return self.access.game.status == GameStatus.FINISHED
 
     @property
+    def towers_step(self) -> bool:
+        """The final step (R6.1): players place the towers their ruin runs earned."""
+        return self.shown.phase is engine.Phase.TOWERS
+
+    @property
+    def last_round(self) -> bool:
+        return self.shown.round >= self.shown.rounds_total
+
+    @property
+    def advancing(self) -> bool:
+        """Everyone is done and the worker is about to deal the next round (or the towers)."""
+        game = self.access.game
+        return game.status == GameStatus.PLAYING and game.round_complete
+
+    @property
     def ranking(self) -> list[PlayerPanel]:
         return sorted(self.players, key=lambda p: (p.rank or 99, p.position))
+
+    @property
+    def winners(self) -> list[PlayerPanel]:
+        """Everyone ranked first (equal totals share the rank, R6.3)."""
+        return [p for p in self.players if p.rank == 1]
 
 
 _FOLLOW_UP_LETTER = {
@@ -87,7 +111,7 @@ _FOLLOW_UP_LETTER = {
 
 
 def _turn(
-    state: engine.GameState, me: int, asked: dict[str, int | None], version: int
+    state: engine.GameState, me: int, asked: dict[str, int | None], step: int
 ) -> TurnView | None:
     todo = engine.pending(state, me)
     if todo.kind is engine.PendingKind.NONE:
@@ -112,7 +136,7 @@ def _turn(
     bonus = bonus_view(todo.bonus.id) if todo.bonus is not None else None
     return TurnView(
         todo.kind, todo.count, bonus=bonus, targets=targets,
-        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "version": version},
+        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "step": step},
     )  # fmt: skip
 
 
@@ -120,6 +144,17 @@ def _my_county(shown: engine.GameState, me: int, turn: TurnView | None) -> Count
     """The viewer's county, drawn wide enough to show the tile being tried."""
     overlay = turn.preview.overlay if turn is not None and turn.preview is not None else {}
     return county_grid(shown.seats[me].display, margin=2, extra=overlay)
+
+
+def _next_table(mine: Seat) -> int | None:
+    """Another table in play waiting on the viewer, the one with the least time left."""
+    return (
+        Seat.objects.filter(user=mine.user, to_play=True, game__status=GameStatus.PLAYING)
+        .exclude(game_id=mine.game_id)
+        .order_by("game__round_deadline")
+        .values_list("game_id", flat=True)
+        .first()
+    )
 
 
 def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
@@ -130,7 +165,8 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     shown = engine.view(state, me)
     owners = {shown.area_of(s.position): s.name for s in access.seats}
     playing = game.status == GameStatus.PLAYING
-    turn = _turn(state, me, asked, game.version) if playing and me is not None else None
+    step = access.mine.step if access.mine is not None else 0
+    turn = _turn(state, me, asked, step) if playing and me is not None else None
     my_county = None if me is None else _my_county(shown, me, turn)
     players = tuple(
         PlayerPanel(
@@ -163,4 +199,6 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         turn=turn,
         waiting_for=waiting,
         deadline=game.round_deadline if playing else None,
+        token=token_for(game.pk, game.version, game.status, access.mine),
+        next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
     )

@@ -33,10 +33,14 @@ class Draft:
         """Hidden fields that carry the draft when a county cell is clicked to move it."""
         return {"slot": self.slot, "o": self.orientation}
 
+    @property
+    def as_fields(self) -> dict[str, int]:
+        """The whole draft as form fields, sent with the confirm so a refusal keeps it."""
+        return {"slot": self.slot, "o": self.orientation, "x": self.x, "y": self.y}
+
     def query(self, **change: int) -> str:
         """The query string of this draft with some values changed."""
-        values = {"slot": self.slot, "o": self.orientation, "x": self.x, "y": self.y, **change}
-        return "?" + urlencode(values)
+        return "?" + urlencode({**self.as_fields, **change})
 
 
 @dataclass(frozen=True)

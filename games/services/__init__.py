@@ -9,22 +9,26 @@ from games.services.deadlines import (
     take_seat_back,
 )
 from games.services.deadlines import sweep as sweep_deadlines
-from games.services.errors import GameError, NotAllowed, StaleVersion
+from games.services.departures import depart
+from games.services.errors import GameError, NotAllowed, StaleTurn
 from games.services.tables import (
     create_game,
+    decline_invitation,
     game_for_invite,
+    invitations_pending_at,
     invite_player,
     invite_token,
     join_game,
     leave_game,
+    pending_invitations,
     revoke_invite_link,
     start_game,
+    withdraw_invitation,
 )
 from games.services.turns import (
     Played,
     advance_complete_games,
     advance_round,
-    refresh_seats,
     submit_action,
 )
 
@@ -32,24 +36,28 @@ __all__ = [
     "GameError",
     "NotAllowed",
     "Played",
-    "StaleVersion",
+    "StaleTurn",
     "Swept",
     "advance_complete_games",
     "advance_round",
     "close_forgotten_table",
     "create_game",
+    "decline_invitation",
+    "depart",
     "expected_finish",
     "game_for_invite",
+    "invitations_pending_at",
     "invite_player",
     "invite_token",
     "join_game",
     "leave_game",
+    "pending_invitations",
     "play_overdue",
     "play_waiting_seats",
-    "refresh_seats",
     "revoke_invite_link",
     "start_game",
     "submit_action",
     "sweep_deadlines",
     "take_seat_back",
+    "withdraw_invitation",
 ]

@@ -23,7 +23,7 @@ import engine
 from engine import bots
 from games.engine_bridge import load_state
 from games.models import ActionSource, Game, GameStatus, Seat, SeatKind
-from games.services.turns import _append, _save_state
+from games.services.record import append_action, enqueue, save_state
 
 # The bot that plays people's turns when they are away or miss a deadline.
 AUTOPILOT_BOT = "strong"
@@ -74,7 +74,7 @@ def play_seat(
     seed = turn_seed(game.seed, round_, seat.position)
     new_state, actions = bots.play_turn(name, state, seat.position, seed)
     for action in actions:
-        _append(game, seat.position, str(action), source, round_)
+        append_action(game, seat.position, str(action), source, round_)
     return new_state, PlayedFor(seat.position, name, source, len(actions))
 
 
@@ -112,9 +112,7 @@ def round_started(game: Game) -> None:
         return
     if not game.seats.filter(_might_skip_waiting(game)).exists():
         return
-    from games.tasks import play_waiting_seats_task
-
-    play_waiting_seats_task.delay_on_commit(game.pk, game.round)
+    enqueue("games.play_waiting_seats", game.pk, game.round)
 
 
 @transaction.atomic
@@ -128,7 +126,7 @@ def play_waiting_seats(game_id: int, round_: int, *, now: datetime | None = None
     if game is None or game.status != GameStatus.PLAYING or game.round != round_:
         return 0
     now = now or timezone.now()
-    state = load_state(game)
+    state = before = load_state(game)
     played = 0
     for seat in game.seats.select_related("user__profile").order_by("position"):
         if engine.pending(state, seat.position).kind is engine.PendingKind.NONE:
@@ -137,5 +135,5 @@ def play_waiting_seats(game_id: int, round_: int, *, now: datetime | None = None
             state, _ = play_seat(game, state, seat)
             played += 1
     if played:
-        _save_state(game, state, now)
+        save_state(game, before, state, now)
     return played

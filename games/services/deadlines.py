@@ -26,7 +26,8 @@ from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
 from games.services.bots import is_away, play_seat, play_waiting_seats
 from games.services.errors import GameError
-from games.services.turns import _save_state, advance_round, locked_game
+from games.services.record import locked_game, publish, save_state
+from games.services.turns import advance_round
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
         return 0
     if game.round_deadline is None or game.round_deadline > now:
         return 0
-    state = load_state(game)
+    state = before = load_state(game)
     round_ = game.round
     played: list[Seat] = []
     for seat in game.seats.select_related("user__profile").order_by("position"):
@@ -82,7 +83,7 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
         seat.save(update_fields=["autopilot_streak", "absent"])
         _tell_autopilot_played(game, seat, round_, now)
     if played:
-        _save_state(game, state, now)
+        save_state(game, before, state, now, public=bool(missed))
     if engine.round_complete(state):  # also a complete round whose "advance" message was lost
         advance_round(game.pk, round_, now=now)
     return len(missed)
@@ -98,8 +99,7 @@ def close_forgotten_table(game_id: int, *, now: datetime | None = None) -> bool:
         if (game.last_joined_at or game.created_at) > now - FORMING_FOR_AT_MOST:
             return False
         game.status = GameStatus.CLOSED
-        game.version += 1
-        game.save(update_fields=["status", "version"])
+        publish(game, "status")
         _tell_host_table_closed(game, now)
     return True
 
@@ -177,13 +177,13 @@ def take_seat_back(game_id: int, user: User) -> Game:
         game = locked_game(game_id)
         if game.status != GameStatus.PLAYING:
             raise GameError("This game is not in play.")
-        returned = Seat.objects.filter(game=game, user=user).update(
-            absent=False, autopilot_streak=0
-        )
-        if not returned:
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
             raise GameError("You have no seat at this table.")
-        game.version += 1
-        game.save(update_fields=["version"])
+        if seat.absent or seat.autopilot_streak:  # otherwise there is nothing to take back
+            seat.absent, seat.autopilot_streak = False, 0
+            seat.save(update_fields=["absent", "autopilot_streak"])
+            publish(game)
     return game
 
 

@@ -11,9 +11,13 @@ class NotAllowed(GameError):
     """The person may not do this at this table."""
 
 
-class StaleVersion(GameError):
-    """The board changed since the page was loaded (a double click, or another tab)."""
+class StaleTurn(GameError):
+    """The player's own turn moved on since their page was drawn: a double click, another tab,
+    the autopilot, or a new round. Other players' moves never cause it."""
 
     def __init__(self, current: int) -> None:
-        super().__init__("The table changed since you loaded it; here is the board as it is now.")
+        super().__init__(
+            "Your turn moved on since this page was drawn (in another tab, by the autopilot, "
+            "or a new round began). Here it is as it is now; nothing was placed."
+        )
         self.current = current

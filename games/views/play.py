@@ -10,20 +10,21 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRefresh, replace_url
+from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
 import engine
 from games import services
-from games.access import TableAccess, table_for
+from games.access import TableAccess, table_after, table_for
 from games.forms import ActionForm, DraftForm
 from games.history import game_history
-from games.models import Game, GameStatus
+from games.live import Token, current_token, token_for
+from games.models import GameStatus
 from games.page import build_page
 from games.services.tables import invite_token
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
-FRAGMENTS = {"game", "turn", "table"}
+FRAGMENTS = {"game", "turn", "table", "forming"}
 
 
 def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
@@ -34,15 +35,23 @@ def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
 
 
 def _render(
-    request: HtmxHttpRequest, access: TableAccess, *, status: int = 200, error: str = ""
+    request: HtmxHttpRequest,
+    access: TableAccess,
+    *,
+    status: int = 200,
+    error: str = "",
+    asked: dict[str, int | None] | None = None,
 ) -> TemplateResponse:
     game = access.game
     context: dict[str, object] = {"access": access, "game": game, "error": error}
     if game.status == GameStatus.FORMING:
         if access.mine is not None and game.host_id == access.mine.user_id:
             context["invite_token"] = invite_token(game)
-        return TemplateResponse(request, "games/forming.html", context, status=status)
-    context["page"] = build_page(access, _asked(request))
+        template = "games/forming.html"
+        if request.htmx and request.htmx.target == "forming":
+            template += "#forming"
+        return TemplateResponse(request, template, context, status=status)
+    context["page"] = build_page(access, _asked(request) if asked is None else asked)
     template = "games/game.html"
     target = request.htmx.target if request.htmx else None
     if target in FRAGMENTS:
@@ -82,24 +91,27 @@ def draft(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Apply one action; a refused or stale one changes nothing and shows the board as it is."""
+    """Apply one action; a refused or stale one changes nothing and keeps the tile being tried.
+
+    The service refuses people without a seat, so the table is read (and outsiders get a 404)
+    only to show a refusal, or once, after the move, to draw the fresh page.
+    """
     user = user_of(request)
-    access = table_for(user, game_id)
     form = ActionForm(request.POST)
-    if not form.is_valid():
-        return _render(request, access, status=400, error="That move was not understood.")
     try:
-        services.submit_action(
-            game_id, user, form.cleaned_data["notation"], form.cleaned_data["version"]
+        if not form.is_valid():
+            raise services.GameError("That move was not understood.")
+        played = services.submit_action(
+            game_id, user, form.cleaned_data["notation"], form.cleaned_data["step"]
         )
-    except services.StaleVersion as stale:
+    except services.StaleTurn as stale:
         return _render(request, table_for(user, game_id), status=409, error=str(stale))
-    except (engine.IllegalAction, services.GameError) as refused:
-        return _render(request, access, status=400, error=str(refused))  # nothing changed
+    except (engine.IllegalAction, services.GameError) as refused:  # nothing changed
+        return _render(request, table_for(user, game_id), status=400, error=str(refused))
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
-        fresh = table_for(user, game_id)
-        return replace_url(_render(request, fresh), fresh.game.get_absolute_url())
+        fresh = table_after(played.game, user)
+        return replace_url(_render(request, fresh, asked={}), played.game.get_absolute_url())
     messages.success(request, "Done.")
     return redirect("games:game", game_id)
 
@@ -107,24 +119,34 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The poll: 204 while the version is unchanged, else what changed.
+    """The poll: 204 while nothing the viewer may see changed, else what changed.
 
-    A new round, a finished game or a change to the viewer's own turn reloads the page; a
-    neighbour finishing their turn only re-renders the table panel.
+    The page sends back its token (``t``). A change of the viewer's own seat, of the game's
+    phase or status re-renders the whole game; a neighbour finishing their turn re-renders the
+    table panel and the "waiting for" line; a forming table re-renders its seats, and a page
+    refresh shows the game once it starts.
     """
-    try:
-        seen_version = int(request.GET.get("v", ""))
-        seen_round = int(request.GET.get("r", ""))
-    except ValueError:
-        return HttpResponse("Give the version (v) and round (r) you have.", status=400)
-    current = Game.objects.filter(pk=game_id).values_list("version", "is_open").first()
-    if current is not None and current == (seen_version, True):
-        return HttpResponse(status=204)  # open tables: one query while nothing changed
-    access = table_for(user_of(request), game_id)
+    seen = Token.parse(request.GET.get("t", ""))
+    if seen is None:
+        return HttpResponse("Give the token (t) your page was drawn with.", status=400)
+    user = user_of(request)
+    current = current_token(game_id, user.pk)
+    if current is not None and current == (seen, True):
+        return HttpResponse(status=204)  # one query while nothing changed
+    access = table_for(user, game_id)
     game = access.game
-    if game.version == seen_version:
+    token = token_for(game.pk, game.version, game.status, access.mine)
+    if token == seen:
         return HttpResponse(status=204)
-    if game.round != seen_round or game.status != GameStatus.PLAYING:
-        return HttpResponseClientRefresh()
+    forming_page = request.htmx.target == "forming"
+    if forming_page or game.status == GameStatus.FORMING:
+        if not forming_page or game.status != GameStatus.FORMING:
+            return HttpResponseClientRefresh()
+        return _render(request, access)
     context = {"access": access, "game": game, "page": build_page(access, {})}
-    return TemplateResponse(request, "games/game.html#table", context)
+    # A new round, the towers step or the end moves every seat on, so "own" covers them;
+    # a spectator has no seat, so any change re-renders everything they see.
+    if token.own != seen.own or access.mine is None:
+        response = TemplateResponse(request, "games/game.html#game", context)
+        return reswap(retarget(response, "#game"), "outerHTML")
+    return TemplateResponse(request, "games/_live_table.html", context)

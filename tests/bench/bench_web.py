@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from tests.bench import Measurement
+from tests.games.playing import step_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -142,7 +143,7 @@ def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) 
         after, _ = engine.apply(state, 1, engine.parse_action(notation))
         mark = len(worker.lines)
         started = time.perf_counter()
-        services.submit_action(game.pk, last, notation, game.version)
+        services.submit_action(game.pk, last, notation, step_of(game, last))
         game.refresh_from_db()
         if engine.round_complete(after):
             break

@@ -14,7 +14,7 @@ from games import services
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, Seat
 from tests.deadlines.conftest import CaptureOnCommit
-from tests.games.playing import any_legal_action, finish_turns
+from tests.games.playing import any_legal_action, finish_turns, step_of
 
 DAY = timedelta(days=1)
 
@@ -85,7 +85,7 @@ def test_others_see_who_is_absent_and_the_absent_person_can_take_the_seat_back(
     assert game.round == 5 and _brendan(game, player).to_play
     notation = any_legal_action(load_state(game), 1, random.Random(5))
     assert notation is not None
-    services.submit_action(game.pk, player, notation, game.version)
+    services.submit_action(game.pk, player, notation, step_of(game, player))
     assert Action.objects.filter(game=game, round=5, seat=1).get().source == ActionSource.PLAYER
 
 

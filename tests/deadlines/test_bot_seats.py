@@ -14,7 +14,7 @@ from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, SeatKind
 from tests.deadlines.conftest import CaptureOnCommit
-from tests.games.playing import any_legal_action
+from tests.games.playing import any_legal_action, step_of
 
 
 def _solo(host: User, bots: list[str]) -> Game:
@@ -104,7 +104,7 @@ def test_a_person_plays_a_whole_game_against_four_bots(
         notation = any_legal_action(load_state(game), 0, rng)
         assert notation is not None, "the bots never leave the person waiting"
         with django_capture_on_commit_callbacks(execute=True):
-            services.submit_action(game.pk, host, notation, game.version)
+            services.submit_action(game.pk, host, notation, step_of(game, host))
     assert game.status == GameStatus.FINISHED
     assert rebuild_state(game) == load_state(game)
     assert not Action.objects.filter(game=game, source=ActionSource.AUTOPILOT).exists()

@@ -11,7 +11,7 @@ from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime
 from tests.fixtures.worker import Worker
-from tests.games.playing import any_legal_action
+from tests.games.playing import any_legal_action, step_of
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def _play_my_turn(game: Game, person: User, rng: random.Random) -> Game:
         notation = any_legal_action(load_state(game), 0, rng)
         if notation is None or game.status != GameStatus.PLAYING:
             return game
-        services.submit_action(game.pk, person, notation, game.version)
+        services.submit_action(game.pk, person, notation, step_of(game, person))
 
 
 def test_a_solo_game_against_four_bots_runs_to_the_end_on_the_worker(

@@ -17,7 +17,7 @@ from games.notifications.models import Kind, OutboxMessage
 from games.services.bots import AUTOPILOT_BOT, turn_seed
 from tests.deadlines.conftest import START, CaptureOnCommit, two_player_table
 from tests.factories import UserFactory
-from tests.games.playing import finish_turns
+from tests.games.playing import finish_turns, step_of
 
 DAY = timedelta(days=1)
 
@@ -88,7 +88,7 @@ def test_a_half_played_turn_is_finished_by_the_autopilot(
     placements = engine.legal_placements(state, 0, 0)
     orientation, x, y = placements[0]
     services.submit_action(
-        started.pk, host, str(engine.PlaceTile(0, orientation, x, y)), started.version
+        started.pk, host, str(engine.PlaceTile(0, orientation, x, y)), step_of(started, host)
     )
     clock.shift(DAY)
     services.sweep_deadlines()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from django.contrib.auth.models import User
+
 import engine
 from games import services
 from games.engine_bridge import load_state
-from games.models import Game
+from games.models import Game, Seat
 
 
 def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> str | None:
@@ -24,6 +26,11 @@ def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> 
     if todo.kind is engine.PendingKind.TOWER:
         return str(engine.PlaceTower(*rng.choice(engine.legal_cells(state, seat))))
     return None
+
+
+def step_of(game: Game, user: User | None) -> int:
+    """The step of ``user``'s seat: what their page would send with a move."""
+    return Seat.objects.get(game_id=game.pk, user=user).step
 
 
 def finish_turns(game: Game, rng: random.Random, *, skip: tuple[int, ...] = ()) -> Game:
@@ -43,7 +50,7 @@ def finish_turns(game: Game, rng: random.Random, *, skip: tuple[int, ...] = ()) 
             if notation is None:
                 break
             assert seat.user is not None
-            services.submit_action(game.pk, seat.user, notation, game.version)
+            services.submit_action(game.pk, seat.user, notation, step_of(game, seat.user))
     game.refresh_from_db()
     return game
 

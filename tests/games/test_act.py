@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
 
+import engine
 from games.engine_bridge import load_state
 from games.models import Action, Game
-from tests.games.playing import any_legal_action
+from tests.games.playing import any_legal_action, finish_turns, step_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 
@@ -26,7 +29,7 @@ def test_a_legal_move_is_applied_and_the_page_follows(
     client.force_login(host)
     notation = _legal(started)
     response = client.post(
-        f"/games/{started.pk}/play/", {"notation": notation, "version": started.version}
+        f"/games/{started.pk}/play/", {"notation": notation, "step": step_of(started, host)}
     )
     assert response.status_code == 302 and response["Location"] == f"/games/{started.pk}/"
     assert Action.objects.get().notation == notation
@@ -36,7 +39,7 @@ def test_htmx_gets_the_fresh_game_fragment(client: Client, host: User, started: 
     client.force_login(host)
     response = client.post(
         f"/games/{started.pk}/play/",
-        {"notation": _legal(started), "version": started.version},
+        {"notation": _legal(started), "step": step_of(started, host)},
         headers=HTMX,
     )
     html = response.content.decode()
@@ -49,7 +52,7 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing(
 ) -> None:
     client.force_login(host)
     response = client.post(
-        f"/games/{started.pk}/play/", {"notation": "t0 o0 0,0", "version": started.version},
+        f"/games/{started.pk}/play/", {"notation": "t0 o0 0,0", "step": step_of(started, host)},
         headers=HTMX,
     )  # fmt: skip
     assert response.status_code == 400
@@ -60,7 +63,7 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing(
 
 def test_garbage_is_refused(client: Client, host: User, started: Game) -> None:
     client.force_login(host)
-    for data in ({"notation": "", "version": "1"}, {"notation": "t0", "version": "x"}, {}):
+    for data in ({"notation": "", "step": "1"}, {"notation": "t0", "step": "x"}, {}):
         response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
         assert response.status_code == 400
     assert not Action.objects.exists()
@@ -70,19 +73,72 @@ def test_a_double_submit_applies_once_and_the_second_gets_409(
     client: Client, host: User, started: Game
 ) -> None:
     client.force_login(host)
-    data = {"notation": _legal(started), "version": started.version}
+    data = {"notation": _legal(started), "step": step_of(started, host)}
     assert client.post(f"/games/{started.pk}/play/", data, headers=HTMX).status_code == 200
     again = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
     assert again.status_code == 409
-    assert "The table changed since you loaded it" in again.content.decode()
+    assert "Your turn moved on since this page was drawn" in again.content.decode()
     assert Action.objects.count() == 1
+
+
+def _tile_with_draft(game: Game) -> dict[str, object]:
+    orientation, x, y = engine.legal_placements(load_state(game), 0, 1)[0]
+    notation = str(engine.PlaceTile(1, orientation, x, y))
+    return {"notation": notation, "slot": 1, "o": orientation, "x": x, "y": y}
+
+
+def test_a_neighbours_move_never_bounces_yours(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    client.force_login(host)
+    data = {**_tile_with_draft(started), "step": step_of(started, host)}
+    finish_turns(started, random.Random(5), skip=(0,))  # the player moves after the page
+    response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
+    assert response.status_code == 200
+    assert Action.objects.filter(seat=0).get().notation == data["notation"]
+
+
+def test_a_stale_submit_keeps_the_tile_being_tried(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    data = {**_tile_with_draft(started), "step": step_of(started, host) - 1}
+    response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert f'name="notation" value="{data["notation"]}"' in html  # still lined up, same spot
+    assert re.search(r'id="choice-1"[^>]*aria-current="true"', html)
+    assert not Action.objects.exists()
+
+
+def test_a_move_costs_a_fixed_number_of_queries(
+    client: Client, host: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(host)
+    data = {"notation": _legal(started), "step": step_of(started, host)}
+    # session, user; the service: savepoint, locked game, seat, last seq, insert action,
+    # update game, update steps, two to_play updates, release savepoint; the fresh page:
+    # seats with names, the viewer's other tables waiting, the header count
+    with django_assert_num_queries(15):
+        response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
+    assert response.status_code == 200
+
+
+def test_moving_the_tile_being_tried_costs_a_fixed_number_of_queries(
+    client: Client, host: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(host)
+    # session, user, game, seats, the header count
+    with django_assert_num_queries(5):
+        response = client.post(
+            f"/games/{started.pk}/draft/", {"slot": 0, "o": 1, "x": 3, "y": 0}, headers=HTMX
+        )
+    assert response.status_code == 200
 
 
 def test_an_outsider_cannot_act(client: Client, outsider: User, started: Game) -> None:
     client.force_login(outsider)
-    response = client.post(
-        f"/games/{started.pk}/play/", {"notation": _legal(started), "version": started.version}
-    )
+    response = client.post(f"/games/{started.pk}/play/", {"notation": _legal(started), "step": 1})
     assert response.status_code == 400
     assert not Action.objects.exists()
 

@@ -13,7 +13,7 @@ import engine
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game
-from tests.games.playing import any_legal_action, play_round
+from tests.games.playing import any_legal_action, play_round, step_of
 
 
 def test_it_shows_a_forming_table_with_its_invite_link_to_the_host(
@@ -131,7 +131,7 @@ def test_the_follow_up_cells_are_buttons(client: Client, host: User, started: Ga
             continue
         notation = any_legal_action(state, 0, rng)
         assert notation is not None
-        services.submit_action(game.pk, host, notation, game.version)
+        services.submit_action(game.pk, host, notation, step_of(game, host))
         game.refresh_from_db()
     else:
         raise AssertionError("no follow-up came up with this seed")

@@ -1,7 +1,8 @@
 """R4.2: until the round ends, others see only *that* a player is done, never what or where.
 
 The player's page, each fragment and the poll are rendered before and after a neighbour's
-whole turn; apart from version numbers, tokens and the neighbour's "done", nothing differs.
+whole turn; apart from tokens and the neighbour's "done", nothing differs. A move that does not
+finish a turn changes nothing at all, not even the poll's token.
 """
 
 from __future__ import annotations
@@ -12,38 +13,71 @@ import re
 from django.contrib.auth.models import User
 from django.test import Client
 
+import engine
+from games import services
+from games.engine_bridge import load_state
 from games.models import Game
-from tests.games.playing import finish_turns
+from tests.games.playing import finish_turns, step_of
 
 FRAGMENTS = ("", "turn", "table", "game")
 
 
 def _normalised(html: str) -> str:
-    """The page without what may change: tokens, version numbers, each seat's done status."""
+    """The page without what may change: tokens and each seat's done status."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
-    html = re.sub(r"v=\d+", "v=N", html)
-    html = re.sub(r'(name="version" value=|data-version=)"\d+"', r'\1"N"', html)
+    html = re.sub(r"\?t=[0-9a-f]+", "?t=T", html)
     html = re.sub(r'<span class="(done|waiting)">\w+</span>', "STATUS", html)
     return re.sub(r'<span class="state">[\w ]+</span>', "STATUS", html)
 
 
-def _render(client: Client, game: Game, target: str) -> str:
+def _raw(client: Client, game: Game, target: str) -> str:
+    """The page or fragment without its CSRF tokens (masked anew on every response)."""
     headers = {"HX-Request": "true", "HX-Target": target} if target else {}
-    return _normalised(client.get(f"/games/{game.pk}/", headers=headers).content.decode())
+    html = client.get(f"/games/{game.pk}/", headers=headers).content.decode()
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    return re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
+
+
+def _render(client: Client, game: Game, target: str) -> str:
+    return _normalised(_raw(client, game, target))
 
 
 def test_no_page_or_fragment_shows_a_neighbours_current_turn(
-    client: Client, host: User, player: User, started: Game
+    client: Client, host: User, player: User, outsider: User, started: Game
 ) -> None:
-    client.force_login(player)
-    before = {t: _render(client, started, t) for t in FRAGMENTS}
-    finish_turns(started, random.Random(8), skip=(1,))
-    started.refresh_from_db()
-    assert not started.round_complete and started.version > 1
-    after = {t: _render(client, started, t) for t in FRAGMENTS}
-    for target in FRAGMENTS:
-        assert before[target] == after[target], f"the {target or 'page'} changed"
+    for viewer in (player, outsider):  # a co-player and a spectator
+        client.force_login(viewer)
+        before = {t: _render(client, started, t) for t in FRAGMENTS}
+        finish_turns(started, random.Random(8), skip=(1,))
+        started.refresh_from_db()
+        assert not started.round_complete
+        after = {t: _render(client, started, t) for t in FRAGMENTS}
+        for target in FRAGMENTS:
+            assert before[target] == after[target], f"the {target or 'page'} changed"
+
+
+def test_a_move_that_does_not_finish_a_turn_changes_nothing_others_see(
+    client: Client, host: User, player: User, outsider: User, started: Game
+) -> None:
+    """R4.2: a tile with a follow-up (sheep, bonus) tells nobody which tile it was."""
+    state = load_state(started)
+    follow_up = next(
+        action
+        for slot in (0, 1)
+        for placement in engine.legal_placements(state, 0, slot)
+        for action in [engine.PlaceTile(slot, *placement)]
+        if engine.pending(engine.apply(state, 0, action)[0], 0).kind is not engine.PendingKind.NONE
+    )
+    pages = {}
+    for viewer in (player, outsider):
+        client.force_login(viewer)
+        pages[viewer.pk] = {t: _raw(client, started, t) for t in FRAGMENTS}
+    services.submit_action(started.pk, host, str(follow_up), step_of(started, host))
+    for viewer in (player, outsider):
+        client.force_login(viewer)
+        for target in FRAGMENTS:
+            assert _raw(client, started, target) == pages[viewer.pk][target]
 
 
 def test_the_poll_shows_only_that_the_neighbour_is_done(
@@ -51,9 +85,13 @@ def test_the_poll_shows_only_that_the_neighbour_is_done(
 ) -> None:
     client.force_login(player)
     headers = {"HX-Request": "true", "HX-Target": "table"}
-    url = f"/games/{started.pk}/status/?v={started.version}&r=1"
+    page = client.get(f"/games/{started.pk}/").content.decode()
+    token = re.search(r"\?t=([0-9a-f]+)", page)
+    assert token is not None
     before = _render(client, started, "table")
     finish_turns(started, random.Random(8), skip=(1,))
-    polled = client.get(url, headers=headers).content.decode()
-    assert '<span class="done">done</span>' in polled
-    assert _normalised(polled) == before
+    polled = client.get(f"/games/{started.pk}/status/?t={token.group(1)}", headers=headers)
+    html = polled.content.decode()
+    assert '<span class="done">done</span>' in html
+    table = html[: html.index("</aside>") + len("</aside>")]
+    assert _normalised(table).strip() == before.strip()

@@ -1,9 +1,11 @@
-"""The live-update poll: 204 while nothing changed, the table panel when someone finished,
-a page refresh when the round advanced."""
+"""The live-update poll: 204 while nothing the viewer may see changed, the table panel when a
+neighbour finished, the whole game when the viewer's own turn or the round moved on."""
 
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,54 +15,90 @@ from games import services
 from games.models import Game
 from tests.games.playing import finish_turns, play_round
 
+POLL = {"HX-Request": "true", "HX-Target": "table"}
 
-def _poll(client: Client, game: Game, version: int, round_: int = 1) -> object:
-    return client.get(
-        f"/games/{game.pk}/status/?v={version}&r={round_}",
-        headers={"HX-Request": "true", "HX-Target": "table"},
-    )
+
+def _token(client: Client, game: Game) -> str:
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    match = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    assert match is not None, "the page has no poll"
+    return match.group(1)
+
+
+def _poll(client: Client, game: Game, token: str) -> Any:
+    return client.get(f"/games/{game.pk}/status/?t={token}", headers=POLL)
 
 
 def test_it_answers_204_while_nothing_changed(
-    client: Client, player: User, started: Game, django_assert_num_queries: pytest.FixtureRequest
+    client: Client, player: User, started: Game, django_assert_num_queries: Any
 ) -> None:
     client.force_login(player)
-    # session, user, the game's version
-    with django_assert_num_queries(3):  # type: ignore[operator]
-        response = _poll(client, started, started.version)
-    assert response.status_code == 204  # type: ignore[attr-defined]
+    token = _token(client, started)
+    # session, user, the viewer's seat with the game's version
+    with django_assert_num_queries(3):
+        response = _poll(client, started, token)
+    assert response.status_code == 204
 
 
-def test_it_sends_the_table_when_a_neighbour_finished(
-    client: Client, host: User, player: User, started: Game,
-    django_assert_num_queries: pytest.FixtureRequest,
-) -> None:  # fmt: skip
-    seen = started.version
+def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(player)
+    finish_turns(started, random.Random(1), skip=(0, 1))
+    token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))
-    client.force_login(player)
-    # session, user, version check, game, seats with users and profiles
-    with django_assert_num_queries(5):  # type: ignore[operator]
-        response = _poll(client, started, seen)
-    html = response.content.decode()  # type: ignore[attr-defined]
-    assert response.status_code == 200  # type: ignore[attr-defined]
+    # session, user, seat and version, game, seats with names, header count
+    with django_assert_num_queries(6):
+        response = _poll(client, started, token)
+    html = response.content.decode()
+    assert response.status_code == 200
     assert html.lstrip().startswith('<aside id="table"')
-    assert "done" in html
+    assert '<span class="done">done</span>' in html
+    assert 'id="nav-mine" hx-swap-oob="true"' in html
 
 
-def test_it_asks_for_a_refresh_when_the_round_advanced(
-    client: Client, player: User, started: Game
+def test_the_last_turn_of_a_round_makes_every_page_poll_every_second(
+    client: Client, host: User, player: User, started: Game
 ) -> None:
-    seen = started.version
+    finish_turns(started, random.Random(1), skip=(0,))
+    client.force_login(player)
+    token = _token(client, started)
+    finish_turns(started, random.Random(1), skip=(1,))  # the host is done: the round is complete
+    html = _poll(client, started, token).content.decode()
+    assert 'hx-trigger="load, every 1s"' in html and 'hx-trigger="every 10s"' not in html
+    assert "the next round is being dealt" in html
+
+
+def test_a_done_viewer_sees_who_is_left_update(
+    client: Client, host: User, player: User, outsider: User
+) -> None:
+    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    services.join_game(game.pk, player)
+    game = services.join_game(game.pk, outsider)
+    finish_turns(game, random.Random(2), skip=(1, 2))
+    client.force_login(host)
+    token = _token(client, game)
+    finish_turns(game, random.Random(2), skip=(0, 2))
+    html = _poll(client, game, token).content.decode()
+    waiting = re.search(r'<p class="prompt done"[^>]*id="waiting" hx-swap-oob="true">(.*?)</p>',
+                        html, re.S)  # fmt: skip
+    assert waiting is not None and "Waiting for Ciara." in waiting.group(1)
+
+
+def test_the_round_end_rerenders_the_game(client: Client, player: User, started: Game) -> None:
+    client.force_login(player)
+    token = _token(client, started)
     play_round(started, random.Random(2))
-    client.force_login(player)
-    response = _poll(client, started, seen)
-    assert response.status_code == 200  # type: ignore[attr-defined]
-    assert response["HX-Refresh"] == "true"  # type: ignore[index]
+    response = _poll(client, started, token)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#game" and response["HX-Reswap"] == "outerHTML"
+    assert response.content.decode().lstrip().startswith('<div id="game"')
 
 
-def test_it_refuses_a_poll_without_version(client: Client, player: User, started: Game) -> None:
+def test_it_refuses_a_poll_without_a_token(client: Client, player: User, started: Game) -> None:
     client.force_login(player)
-    assert client.get(f"/games/{started.pk}/status/").status_code == 400
+    for query in ("", "?t=", "?t=12", "?v=3&r=1", "?t=" + "z" * 24):
+        assert client.get(f"/games/{started.pk}/status/{query}").status_code == 400
 
 
 def test_invite_only_tables_stay_hidden_from_pollers(
@@ -68,4 +106,44 @@ def test_invite_only_tables_stay_hidden_from_pollers(
 ) -> None:
     game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
     client.force_login(outsider)
-    assert _poll(client, game, game.version).status_code == 404  # type: ignore[attr-defined]
+    assert _poll(client, game, "0" * 24).status_code == 404
+
+
+def test_a_forming_table_shows_who_joined(
+    client: Client, host: User, player: User, forming: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{forming.pk}/").content.decode()
+    token = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    assert token is not None
+    assert _poll(client, forming, token.group(1)).status_code == 204
+    services.join_game(forming.pk, player)
+    response = client.get(
+        f"/games/{forming.pk}/status/?t={token.group(1)}",
+        headers={"HX-Request": "true", "HX-Target": "forming"},
+    )
+    assert response.status_code == 200
+    assert "Brendan" in response.content.decode()
+
+
+def test_a_forming_table_that_starts_reloads_the_page(
+    client: Client, host: User, player: User, forming: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{forming.pk}/").content.decode()
+    token = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    assert token is not None
+    services.join_game(forming.pk, player)
+    services.start_game(forming.pk, host)
+    response = client.get(
+        f"/games/{forming.pk}/status/?t={token.group(1)}",
+        headers={"HX-Request": "true", "HX-Target": "forming"},
+    )
+    assert response["HX-Refresh"] == "true"
+
+
+@pytest.mark.parametrize("target", ["table", "forming"])
+def test_a_finished_or_unknown_table_is_handled(client: Client, player: User, target: str) -> None:
+    client.force_login(player)
+    response = client.get("/games/999/status/?t=" + "0" * 24, headers={"HX-Target": target})
+    assert response.status_code == 404

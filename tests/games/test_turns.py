@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 import engine
 from games import services
 from games.engine_bridge import load_state, rebuild_state
-from games.models import Action, ActionSource, Game, GameStatus
-from tests.games.playing import any_legal_action, finish_turns, play_round
+from games.models import Action, ActionSource, Game, GameStatus, Seat
+from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
 
@@ -25,40 +25,74 @@ def _first_move(game: Game, position: int) -> str:
     return notation
 
 
-def test_a_legal_tile_placement_is_logged_and_bumps_the_version(started: Game, host: User) -> None:
+def test_a_legal_tile_placement_is_logged_and_moves_only_that_seat_on(
+    started: Game, host: User, player: User
+) -> None:
     notation = _first_move(started, 0)
-    played = services.submit_action(started.pk, host, notation, started.version)
-    assert played.game.version == started.version + 1
+    played = services.submit_action(started.pk, host, notation, step_of(started, host))
     assert any(isinstance(e, engine.TilePlaced) for e in played.events)
     logged = Action.objects.get(game=started)
     assert (logged.seq, logged.seat, logged.round, logged.notation, logged.source) == (
         1, 0, 1, notation, ActionSource.PLAYER,
     )  # fmt: skip
+    steps = dict(Seat.objects.filter(game=started).values_list("position", "step"))
+    assert steps == {0: 2, 1: 1}  # the start moved both seats on; the move only the host's
 
 
 def test_an_illegal_placement_is_refused_and_changes_nothing(started: Game, host: User) -> None:
     # R3: the hometown's own cells are occupied, so a tile there overlaps it.
     with pytest.raises(engine.IllegalAction, match="overlap"):
-        services.submit_action(started.pk, host, "t0 o0 0,0", started.version)
+        services.submit_action(started.pk, host, "t0 o0 0,0", step_of(started, host))
     with pytest.raises(engine.IllegalAction):
-        services.submit_action(started.pk, host, "place it anywhere", started.version)
+        services.submit_action(started.pk, host, "place it anywhere", step_of(started, host))
     game = Game.objects.get(pk=started.pk)
     assert (game.version, game.state) == (started.version, started.state)
+    assert step_of(game, host) == 1
     assert not Action.objects.exists()
 
 
 def test_a_stale_or_repeated_submit_never_applies_twice(started: Game, host: User) -> None:
     notation = _first_move(started, 0)
-    services.submit_action(started.pk, host, notation, started.version)
-    with pytest.raises(services.StaleVersion) as refused:
-        services.submit_action(started.pk, host, notation, started.version)
-    assert refused.value.current == started.version + 1
+    seen = step_of(started, host)
+    services.submit_action(started.pk, host, notation, seen)
+    with pytest.raises(services.StaleTurn, match="nothing was placed") as refused:
+        services.submit_action(started.pk, host, notation, seen)
+    assert refused.value.current == seen + 1
     assert Action.objects.count() == 1
+
+
+def test_another_players_moves_never_make_yours_stale(
+    started: Game, host: User, player: User
+) -> None:
+    """R4.2: turns are simultaneous; the host's page drawn before the player moved still works."""
+    seen = step_of(started, host)
+    finish_turns(started, random.Random(3), skip=(0,))
+    services.submit_action(started.pk, host, _first_move(started, 0), seen)
+    assert Action.objects.filter(seat=0).count() == 1
+
+
+def test_the_version_rises_only_with_what_everyone_sees(
+    started: Game, host: User, player: User
+) -> None:
+    """R4.2: a move that does not finish a turn changes nothing others see; finishing does."""
+    state = load_state(started)
+    follow_up = next(
+        str(engine.PlaceTile(slot, *placement))
+        for slot in (0, 1)
+        for placement in engine.legal_placements(state, 1, slot)
+        if engine.pending(engine.apply(state, 1, engine.PlaceTile(slot, *placement))[0], 1).kind
+        is not engine.PendingKind.NONE
+    )
+    seen = started.version
+    services.submit_action(started.pk, player, follow_up, step_of(started, player))
+    assert Game.objects.get(pk=started.pk).version == seen
+    finish_turns(started, random.Random(4), skip=(0,))
+    assert Game.objects.get(pk=started.pk).version == seen + 1
 
 
 def test_outsiders_cannot_act(started: Game, outsider: User) -> None:
     with pytest.raises(services.NotAllowed, match="no seat"):
-        services.submit_action(started.pk, outsider, "t0 o0 5,5", started.version)
+        services.submit_action(started.pk, outsider, "t0 o0 5,5", 0)
 
 
 def test_the_last_seat_done_schedules_the_round_end_after_commit(

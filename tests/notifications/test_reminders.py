@@ -16,7 +16,7 @@ from games.notifications.scan import scan
 from games.notifications.send import send_due_messages
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
-from tests.games.playing import any_legal_action
+from tests.games.playing import any_legal_action, step_of
 from tests.notifications.conftest import T0, T1, rows, start_table
 
 DEADLINE = T0 + timedelta(hours=24)
@@ -31,7 +31,7 @@ def finish_turn(game: Game, user: User) -> None:
         notation = any_legal_action(load_state(game), position, rng)
         if notation is None:
             return
-        services.submit_action(game.pk, user, notation, game.version, now=T0)
+        services.submit_action(game.pk, user, notation, step_of(game, user), now=T0)
 
 
 def test_the_last_one_to_play_hears_once_half_the_round_has_passed(

@@ -18,7 +18,7 @@ from games.notifications.send import send_due_messages
 from games.notifications.write import notify_autopilot
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
-from tests.games.playing import any_legal_action
+from tests.games.playing import any_legal_action, step_of
 from tests.notifications.conftest import T0, T1, play_to_the_end, rows
 
 SITE = "http://testserver.example"
@@ -29,7 +29,7 @@ def _play_once(game: Game, user: User) -> None:
     position = game.seats.get(user=user).position
     notation = any_legal_action(load_state(game), position, random.Random(5))
     assert notation is not None
-    services.submit_action(game.pk, user, notation, game.version, now=T0)
+    services.submit_action(game.pk, user, notation, step_of(game, user), now=T0)
 
 
 def test_a_turn_mail_has_both_parts_a_link_to_the_table_and_one_click_unsubscribe(

@@ -1,0 +1,144 @@
+"""The one place that writes a game's state, its log, its versions, and what follows after commit.
+
+Two counters tell who must look again, and neither counts actions (that would leak hidden
+turns, R4.2):
+
+- ``Game.version`` rises only when something *every viewer* may see changes: a seat becomes
+  done, a round or the towers step begins, the game ends, a seat's autopilot standing changes,
+  a forming table gains or loses a player.
+- ``Seat.step`` rises only when *that seat's own* situation changes: its own actions, the
+  autopilot's for it, a new round. A submit is stale only when its seat's step moved on, so
+  other players' moves never refuse yours.
+
+Work for the worker is enqueued by task name once the transaction commits; a broker that does
+not answer is logged and left to the periodic sweeps, never turned into a failed move.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+
+import engine
+from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.notifications.write import notify_game_finished
+from games.services.errors import GameError
+from tipperary_site.celery import app as celery_app
+
+logger = logging.getLogger(__name__)
+
+
+def locked_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends; a missing table is a player's error."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("There is no such table.") from None
+
+
+def append_action(
+    game: Game, seat: int | None, notation: str, source: ActionSource, round_: int
+) -> None:
+    """Add one entry at the end of the game's log (the caller holds the game lock)."""
+    last = game.actions.order_by("-seq").values_list("seq", flat=True).first()
+    Action.objects.create(
+        game=game,
+        seq=1 if last is None else last + 1,
+        seat=seat,
+        round=round_,
+        notation=notation,
+        source=source,
+    )
+
+
+def _public(state: engine.GameState) -> tuple[object, ...]:
+    """What every viewer may see of a state during a round: its round, its phase, who is done."""
+    return (state.round, state.phase, tuple(seat.turn_done for seat in state.seats))
+
+
+def _moved_seats(before: engine.GameState | None, after: engine.GameState) -> list[int]:
+    """The seats whose own situation differs between two states."""
+    if before is None or (before.round, before.phase) != (after.round, after.phase):
+        return list(range(after.players))
+    return [i for i in range(after.players) if before.seats[i] != after.seats[i]]
+
+
+def save_state(
+    game: Game,
+    before: engine.GameState | None,
+    after: engine.GameState,
+    now: datetime,
+    *,
+    public: bool = False,
+) -> None:
+    """Write ``after`` as the game's state and everything derived from it.
+
+    ``before`` is the state the change started from (None when the game starts); ``public``
+    says the caller changed something every viewer sees besides the state (an autopilot streak).
+    """
+    game.state = after.to_dict()
+    if public or before is None or _public(before) != _public(after):
+        game.version += 1
+    if after.phase is engine.Phase.FINISHED:
+        _finish(game, after, now)
+    game.round_complete = after.phase is engine.Phase.PLAYING and engine.round_complete(after)
+    game.save()
+    moved = _moved_seats(before, after)
+    if moved:
+        Seat.objects.filter(game=game, position__in=moved).update(step=F("step") + 1)
+    refresh_seats(game, after)
+    if game.round_complete:
+        enqueue("games.advance_round", game.pk, game.round)
+
+
+def refresh_seats(game: Game, state: engine.GameState) -> None:
+    """Keep each seat's ``to_play`` flag in step with the engine (one UPDATE per value)."""
+    playing = game.status == GameStatus.PLAYING
+    to_play = [
+        position
+        for position in range(state.players)
+        if playing and engine.pending(state, position).kind is not engine.PendingKind.NONE
+    ]
+    seats = Seat.objects.filter(game=game)
+    # Bot seats are played by the worker right away: nobody is ever "waiting on" a bot.
+    seats.filter(position__in=to_play).exclude(kind=SeatKind.BOT).update(to_play=True)
+    seats.exclude(position__in=to_play).update(to_play=False)
+
+
+def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.round_deadline = None
+    ranks = {standing.seat: standing.rank for standing in engine.final_ranking(state)}
+    for seat in game.seats.all():
+        seat.rank = ranks[seat.position]
+        seat.score = asdict(engine.score(state, seat.position))
+        seat.to_play = False
+        seat.save(update_fields=["rank", "score", "to_play"])
+    notify_game_finished(game, now=now)
+
+
+def publish(game: Game, *fields: str) -> None:
+    """Save ``fields`` of a table with a change every viewer sees (a join, a leave, a close)."""
+    game.version += 1
+    game.save(update_fields=[*fields, "version"])
+
+
+def enqueue(task_name: str, *args: object) -> None:
+    """Send the task called ``task_name`` once the current transaction commits.
+
+    The task is looked up by name in the Celery app's registry, so services never import the
+    tasks module. A broker error is logged; the periodic sweeps find the work again.
+    """
+
+    def send() -> None:
+        try:
+            celery_app.tasks[task_name].apply_async(args=args)
+        except Exception:
+            logger.exception("could not enqueue %s%r; the sweeps will pick it up", task_name, args)
+
+    transaction.on_commit(send)
