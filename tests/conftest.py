@@ -15,7 +15,12 @@ from tipperary_site.celery import app as celery_app
 # Live-server browser tests touch the ORM from the thread Playwright's sync API runs in.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["tests.fixtures.worker", "tests.fixtures.smtp", "tests.fixtures.browser"]
+pytest_plugins = [
+    "tests.fixtures.worker",
+    "tests.fixtures.smtp",
+    "tests.fixtures.browser",
+    "tests.fixtures.axe",
+]
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 
