@@ -15,6 +15,7 @@ from django.db.models import Q
 
 from accounts.models import Profile, validate_display_name
 from accounts.zones import DEFAULT_ZONE
+from games.services import depart
 
 
 def display_name_taken(name: str, *, exclude_user_id: int | None = None) -> bool:
@@ -78,7 +79,9 @@ def delete_account(user: User) -> None:
     """Remove the person's log-in, e-mail addresses and profile.
 
     Their seats in games are kept by the games app (``on_delete=SET_NULL``) and show as
-    "former player", so nobody else loses a game.
+    "former player", so nobody else loses a game: first the games app hands their seats in play
+    to the autopilot and frees their seats at forming tables, so no table waits for them.
     """
     with transaction.atomic():
+        depart(user)
         user.delete()

@@ -23,5 +23,11 @@ urlpatterns = [
     path("<int:game_id>/start/", table.start, name="start"),
     path("<int:game_id>/invite/", table.invite, name="invite"),
     path("<int:game_id>/invite-link/", table.revoke_link, name="revoke_link"),
+    path(
+        "<int:game_id>/invitations/<int:invitation_id>/withdraw/",
+        table.withdraw_invitation,
+        name="withdraw_invitation",
+    ),
+    path("<int:game_id>/decline/", table.decline, name="decline"),
     path("<int:game_id>/take-back/", seats.take_back, name="take_back"),
 ]

@@ -1,4 +1,4 @@
-"""Forming tables: create, join, leave, invite, start."""
+"""Forming tables: create, join, leave, invite (and withdraw or decline), start."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.core import signing
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 import engine
@@ -17,7 +18,7 @@ from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invit
 from games.notifications.write import notify_invitation, notify_table_started
 from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
-from games.services.turns import locked_game, refresh_seats
+from games.services.record import locked_game, publish, save_state
 
 INVITE_SALT = "games.invite"
 
@@ -95,10 +96,10 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
     if taken >= game.seats_wanted:
         raise GameError("This table is full.")
     Seat.objects.create(game=game, user=user, position=_next_position(game))
+    game.invitations.filter(invitee=user).delete()  # answered: no longer pending
     now = now or timezone.now()
-    game.version += 1
     game.last_joined_at = now
-    game.save(update_fields=["version", "last_joined_at"])
+    publish(game, "last_joined_at")
     if taken + 1 == game.seats_wanted:
         _start(game, now)
     return game
@@ -118,8 +119,7 @@ def leave_game(game_id: int, user: User) -> Game:
         game.status = GameStatus.CLOSED
     elif game.host_id == user.pk:
         game.host = remaining[0].user
-    game.version += 1
-    game.save(update_fields=["status", "host", "version"])
+    publish(game, "status", "host")
     return game
 
 
@@ -150,10 +150,7 @@ def _start(game: Game, now: datetime) -> None:
     game.round_started_at = now
     game.round_deadline = now + game.round_length
     game.round_complete = False
-    game.state = state.to_dict()
-    game.version += 1
-    game.save()
-    refresh_seats(game, state)
+    save_state(game, None, state, now)
     round_started(game)
     notify_table_started(game, now=now)
 
@@ -171,9 +168,56 @@ def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
         raise GameError(f"There is no player called “{display_name.strip()}”.")
     if game.seats.filter(user_id=profile.user_id).exists():
         raise GameError(f"{profile.display_name} already has a seat at this table.")
-    invitation, _ = Invitation.objects.get_or_create(game=game, invitee_id=profile.user_id)
+    invitation, created = Invitation.objects.get_or_create(game=game, invitee_id=profile.user_id)
+    if created:
+        publish(game)  # the host's list of invitees shows it
     notify_invitation(invitation)
     return invitation
+
+
+@transaction.atomic
+def withdraw_invitation(game_id: int, host: User, invitation_id: int) -> Invitation:
+    """The host takes back an invitation: the person can no longer join an invite-only table
+    by it, and it leaves their list. Returns the withdrawn invitation (with the invitee)."""
+    game = locked_game(game_id)
+    if game.host_id != host.pk:
+        raise NotAllowed("Only the host can withdraw an invitation.")
+    if game.status != GameStatus.FORMING:
+        raise GameError("This table is no longer taking players.")
+    invitation = (
+        game.invitations.select_related("invitee__profile").filter(pk=invitation_id).first()
+    )
+    if invitation is None:
+        raise GameError("There is no such invitation at this table (it may have been answered).")
+    Invitation.objects.filter(pk=invitation.pk).delete()
+    publish(game)
+    return invitation
+
+
+@transaction.atomic
+def decline_invitation(game_id: int, user: User) -> Game:
+    """The invitee says no: the invitation goes, and the host's list of invitees with it."""
+    game = locked_game(game_id)
+    deleted, _ = game.invitations.filter(invitee=user).delete()
+    if not deleted:
+        raise GameError("You have no invitation to this table.")
+    publish(game)
+    return game
+
+
+def pending_invitations(user: User) -> QuerySet[Invitation]:
+    """Invitations ``user`` may still answer: to tables still forming where they have no seat.
+
+    (Joining deletes the invitation; the seat check also covers any left from before it did.)
+    """
+    return Invitation.objects.filter(invitee=user, game__status=GameStatus.FORMING).exclude(
+        game__seats__user=user
+    )
+
+
+def invitations_pending_at(game: Game) -> QuerySet[Invitation]:
+    """The table's invitations not yet answered: the invitee has no seat there."""
+    return game.invitations.exclude(invitee__seats__game=game)
 
 
 @transaction.atomic

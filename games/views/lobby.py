@@ -67,8 +67,15 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def mine(request: HttpRequest) -> TemplateResponse:
-    """Tables waiting on you (least time left first), then on others, then recently finished."""
+    """Invitations to answer, tables waiting on you (least time left first), then on others,
+    then recently finished."""
     user = user_of(request)
+    invitations = (
+        services.pending_invitations(user)
+        .select_related("game__host__profile")
+        .annotate(taken=Count("game__seats"))
+        .order_by("-created_at")
+    )
     active = (
         Seat.objects.filter(user=user, game__status__in=[GameStatus.PLAYING, GameStatus.FORMING])
         .select_related("game")
@@ -81,6 +88,7 @@ def mine(request: HttpRequest) -> TemplateResponse:
     )
     playing = [s for s in active if s.game.status == GameStatus.PLAYING]
     context = {
+        "invitations": list(invitations),
         "waiting_on_you": [s for s in playing if s.to_play],
         "waiting_on_others": [s for s in playing if not s.to_play],
         "forming": [s for s in active if s.game.status == GameStatus.FORMING],

@@ -1,4 +1,5 @@
-"""Joining, leaving, inviting and starting a table: each a POST that calls one service."""
+"""Joining, leaving, inviting (and withdrawing or declining), starting a table: each a POST
+that calls one service."""
 
 from __future__ import annotations
 
@@ -79,8 +80,39 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     return _after(
         request, game_id,
         lambda: services.invite_player(game_id, user_of(request), name),
-        f"{name} is invited. They will find this table in their lobby.",
+        f"{name} is invited. They will find it under Your games.",
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    """The host takes an invitation back (from the list on the forming page)."""
+    table_for(user_of(request), game_id)
+    try:
+        invitation = services.withdraw_invitation(game_id, user_of(request), invitation_id)
+    except services.GameError as refused:
+        messages.error(request, str(refused))
+    else:
+        profile = getattr(invitation.invitee, "profile", None)
+        who = profile.display_name if profile is not None else invitation.invitee.get_username()
+        messages.success(request, f"{who}’s invitation is withdrawn.")
+    return redirect("games:game", game_id)
+
+
+@login_required
+@require_POST
+def decline(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The invitee says no (from Your games); back to Your games, since an invite-only table
+    is out of their sight once the invitation is gone."""
+    table_for(user_of(request), game_id)
+    try:
+        game = services.decline_invitation(game_id, user_of(request))
+    except services.GameError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, f"You declined the invitation to {game}.")
+    return redirect("games:mine")
 
 
 @login_required

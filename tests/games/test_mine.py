@@ -1,4 +1,5 @@
-"""Your games: tables waiting on you first, least time left first; then others; then finished."""
+"""Your games: invitations, then tables waiting on you (least time left first), then others,
+then finished."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ def test_it_puts_tables_waiting_on_you_first(
     services.join_game(done.pk, player)
     finish_turns(Game.objects.get(pk=done.pk), random.Random(1), skip=(1,))
     client.force_login(host)
-    # session, user, active seats with games, finished seats with games, tables waiting (header)
-    with django_assert_num_queries(5):  # type: ignore[operator]
+    # 1. session; 2. user; 3. pending invitations with their tables, hosts and seats taken;
+    # 4. active seats with games; 5. finished seats with games;
+    # 6. tables waiting (header: to play, or invitations to answer, in one UNION)
+    with django_assert_num_queries(6):  # type: ignore[operator]
         response = client.get("/games/mine/")
     html = response.content.decode()
     you = html.index("Waiting for you")

@@ -128,3 +128,72 @@ def test_seats_are_renumbered_at_the_start(forming: Game, host: User, player: Us
 def test_leaving_a_started_table_is_refused(started: Game, host: User) -> None:
     with pytest.raises(services.GameError, match="before it starts"):
         services.leave_game(started.pk, host)
+
+
+def test_inviting_withdrawing_and_declining_each_show_to_every_viewer(
+    host: User, outsider: User
+) -> None:
+    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    versions = [game.version]
+    invitation = services.invite_player(game.pk, host, "Ciara")
+    versions.append(Game.objects.get(pk=game.pk).version)
+    services.withdraw_invitation(game.pk, host, invitation.pk)
+    versions.append(Game.objects.get(pk=game.pk).version)
+    services.invite_player(game.pk, host, "Ciara")
+    services.decline_invitation(game.pk, outsider)
+    versions.append(Game.objects.get(pk=game.pk).version)
+    assert versions == sorted(set(versions))  # each step rose
+    assert not game.invitations.exists()
+
+
+def test_a_withdrawn_invitation_no_longer_admits_the_person(host: User, outsider: User) -> None:
+    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    invitation = services.invite_player(game.pk, host, "Ciara")
+    withdrawn = services.withdraw_invitation(game.pk, host, invitation.pk)
+    assert withdrawn.invitee == outsider
+    with pytest.raises(services.NotAllowed, match="by invitation only"):
+        services.join_game(game.pk, outsider)
+    assert game.seats.count() == 1
+
+
+def test_only_the_host_withdraws_an_invitation(
+    forming: Game, host: User, player: User, outsider: User
+) -> None:
+    services.join_game(forming.pk, player)
+    invitation = services.invite_player(forming.pk, host, "Ciara")
+    version = Game.objects.get(pk=forming.pk).version
+    with pytest.raises(services.NotAllowed, match="Only the host"):
+        services.withdraw_invitation(forming.pk, player, invitation.pk)
+    with pytest.raises(services.GameError, match="no such invitation"):
+        services.withdraw_invitation(forming.pk, host, invitation.pk + 1)
+    assert forming.invitations.filter(invitee=outsider).exists()
+    assert Game.objects.get(pk=forming.pk).version == version
+
+
+def test_declining_needs_an_invitation(forming: Game, player: User) -> None:
+    with pytest.raises(services.GameError, match="no invitation to this table"):
+        services.decline_invitation(forming.pk, player)
+    with pytest.raises(services.GameError, match="no such table"):
+        services.decline_invitation(forming.pk + 1000, player)
+
+
+def test_joining_answers_the_invitation(forming: Game, host: User, outsider: User) -> None:
+    services.invite_player(forming.pk, host, "Ciara")
+    assert list(services.pending_invitations(outsider)) == list(forming.invitations.all())
+    services.join_game(forming.pk, outsider)
+    assert not forming.invitations.exists()
+    assert not services.pending_invitations(outsider).exists()
+
+
+def test_invitations_to_tables_that_started_or_closed_are_no_longer_pending(
+    host: User, player: User, outsider: User
+) -> None:
+    started = services.create_game(host, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    services.invite_player(started.pk, host, "Ciara")
+    services.join_game(started.pk, player)  # the last seat: the game starts
+    closed = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    services.invite_player(closed.pk, host, "Ciara")
+    services.leave_game(closed.pk, host)
+    assert not services.pending_invitations(outsider).exists()
+    with pytest.raises(services.GameError, match="no longer taking players"):
+        services.join_game(closed.pk, outsider)
