@@ -24,7 +24,7 @@ from games.services.tables import invite_token
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
-FRAGMENTS = {"game", "turn", "table", "forming"}
+FRAGMENTS = {"game", "turn", "table"}
 
 
 def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
@@ -47,6 +47,7 @@ def _render(
     if game.status == GameStatus.FORMING:
         if access.mine is not None and game.host_id == access.mine.user_id:
             context["invite_token"] = invite_token(game)
+        context["live_token"] = token_for(game.pk, game.version, game.status, access.mine)
         template = "games/forming.html"
         if request.htmx and request.htmx.target == "forming":
             template += "#forming"

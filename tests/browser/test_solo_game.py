@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game, GameStatus
-from tests.browser.test_two_player_game import _act, _sign_in
+from tests.browser.playing import play_my_turn, sign_in
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,18 +16,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def _play_to_the_end(page: Page) -> None:
     """Play every turn as it comes: the bots' turns are done before each round is shown."""
-    for _ in range(200):
+    for _ in range(40):
         if page.get_by_role("heading", name="Final scores").count():
             return
-        title = page.locator("#turn h2").inner_text()
-        if title.startswith("Your turn"):
-            if not page.locator("#ctl-confirm").count():
-                _act(page, partial(page.keyboard.press, "1"))
-            _act(page, lambda: page.locator("#ctl-confirm").click())
-        elif title.startswith("Place"):
-            _act(page, page.locator("#turn button.cell.target").first.click)
-        else:
-            raise AssertionError(f"the person was left waiting: {title!r}")
+        if not page.locator("#turn .choice, #turn button.cell.target").count():
+            raise AssertionError(
+                f"the person was left waiting: {page.locator('#turn h2').inner_text()!r}"
+            )
+        play_my_turn(page)
     raise AssertionError("the game never ended")
 
 
@@ -37,7 +32,7 @@ def test_a_person_plays_a_whole_game_against_two_bots(
 ) -> None:
     base = str(live_server)
     ann = UserFactory.create(username="Ann")
-    page = _sign_in(browser, base, ann)
+    page = sign_in(browser, base, ann)
 
     page.goto(f"{base}/games/")
     page.get_by_label("Players").select_option("3")

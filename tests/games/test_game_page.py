@@ -144,8 +144,9 @@ def test_the_forming_page_and_its_query_count(
     client: Client, host: User, forming: Game, django_assert_num_queries: pytest.FixtureRequest
 ) -> None:
     client.force_login(host)
-    # session, user, game, seats with users and profiles, header count of tables waiting
-    with django_assert_num_queries(5):  # type: ignore[operator]
+    # session, user, game, seats with users and profiles, pending invitations with the
+    # invitees' profiles, header count of tables waiting
+    with django_assert_num_queries(6):  # type: ignore[operator]
         assert client.get(f"/games/{forming.pk}/").status_code == 200
 
 

@@ -1,0 +1,60 @@
+"""Playing in Chromium as a person does: sign in, pick a tile, confirm it, place follow-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+
+from tests.factories import PASSWORD
+
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def sign_in(browser: Browser, base: str, user: User, viewport: dict[str, int] = LAPTOP) -> Page:
+    """A new browser (its own cookies) with ``user`` logged in."""
+    page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("E-mail").fill(user.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Your games")).to_be_visible()
+    return page
+
+
+def act(page: Page, do: Callable[[], None]) -> None:
+    """Do something that makes htmx replace the turn, and wait until the new one is in."""
+    page.locator("#turn").evaluate("turn => { turn.dataset.stale = 'yes'; }")
+    do()
+    page.locator("#turn:not([data-stale])").wait_for()
+
+
+def line_up(page: Page, slot: int = 0) -> str:
+    """Pick a tile (it is shown at its first legal place); returns the move it would be."""
+    act(page, page.locator(f"#choice-{slot}").click)
+    return page.locator("#turn input[name=notation]").input_value()
+
+
+def confirm(page: Page) -> None:
+    act(page, page.locator("#ctl-confirm").click)
+
+
+def play_follow_ups(page: Page) -> None:
+    """Place every sheep, bonus tile or tower on the first highlighted cell."""
+    for _ in range(12):
+        targets = page.locator("#turn button.cell.target")
+        if not targets.count():
+            return
+        act(page, targets.first.click)
+    raise AssertionError("the follow-ups never ended")
+
+
+def play_my_turn(page: Page) -> None:
+    """Pick the first tile, confirm it where it is shown, then place every follow-up."""
+    if page.locator("#turn #choice-0, #turn #choice-1").count():
+        if not page.locator("#ctl-confirm").count():
+            act(page, page.locator("#turn .choice").first.click)
+        confirm(page)
+    play_follow_ups(page)
