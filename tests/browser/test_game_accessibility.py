@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from games import services
 from games.models import Game, GameStatus
-from tests.browser.test_two_player_game import _act, _sign_in
+from tests.browser.playing import act, sign_in
 from tests.conftest import make_person
 from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_round
@@ -28,7 +28,7 @@ def test_it_finds_no_violation_on_any_page_of_a_game(
 ) -> None:
     base = str(live_server)
     ann, bob = make_person("Ann"), make_person("Bob")
-    page = _sign_in(browser, base, ann)
+    page = sign_in(browser, base, ann)
     page.set_viewport_size({"width": 1366, "height": 768})
 
     page.goto(f"{base}/games/")
@@ -56,21 +56,21 @@ def test_it_finds_no_violation_on_any_page_of_a_game(
     )
     assert_accessible(page, "the game page, choosing a tile")
 
-    _act(page, partial(page.keyboard.press, "1"))
+    act(page, partial(page.keyboard.press, "1"))
     expect(page.locator(".preview")).to_be_visible()
     assert_accessible(page, "the game page, a tile being tried")
 
-    _act(page, page.locator("#ctl-down").click)
-    _act(page, page.locator("#ctl-down").click)
+    act(page, page.locator("#ctl-down").click)
+    act(page, page.locator("#ctl-down").click)
     expect(page.locator(".preview")).to_be_visible()
     assert_accessible(page, "the game page, a tile being tried somewhere else")
 
-    _act(page, partial(page.keyboard.press, "1"))
-    _act(page, page.locator("#ctl-confirm").click)
+    act(page, partial(page.keyboard.press, "1"))
+    act(page, page.locator("#ctl-confirm").click)
     expect(page.locator("#turn-title")).to_have_text("Place your bonus tile")
     assert_accessible(page, "the game page, a bonus tile to place")
 
-    _act(page, page.locator("#turn button.cell.target").first.click)
+    act(page, page.locator("#turn button.cell.target").first.click)
     expect(page.locator("#turn .prompt.done")).to_contain_text("Waiting for Bob")
     assert_accessible(page, "the game page, waiting for others")
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from games import services
 from games.models import Game
-from tests.browser.test_two_player_game import _act, _sign_in
+from tests.browser.playing import act, sign_in
 from tests.conftest import make_person
 from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_round
@@ -38,7 +38,7 @@ def _late_game(live_server: object, browser: Browser) -> tuple[Page, Game]:
     rng = random.Random(MOVES)
     while game.round < 10:
         game = play_round(game, rng)
-    page = _sign_in(browser, str(live_server), ann)
+    page = sign_in(browser, str(live_server), ann)
     page.goto(f"{live_server}/games/{game.pk}/")
     expect(page.locator("#turn-title")).to_have_text(
         "Your turn: pick a tile and fit it into your county"
@@ -70,7 +70,7 @@ def test_it_fits_a_wide_county_and_the_scores_on_a_phone(
 ) -> None:
     page, _ = _late_game(live_server, browser)
     page.set_viewport_size(PHONE)
-    _act(page, page.locator("#choice-0").click)
+    act(page, page.locator("#choice-0").click)
     expect(page.locator(".preview")).to_be_visible()
     page.screenshot(path=screenshot_dir / "game-late-phone.png", full_page=True)
 
@@ -114,7 +114,7 @@ def test_it_fits_a_wide_county_and_the_scores_on_a_phone(
 
     # Place the tile: what to do next is on screen and has the keyboard focus.
     page.locator("#ctl-confirm").scroll_into_view_if_needed()
-    _act(page, page.locator("#ctl-confirm").click)
+    act(page, page.locator("#ctl-confirm").click)
     title = page.locator("#turn-title")
     expect(title).not_to_have_text("Your turn: pick a tile and fit it into your county")
     expect(title).to_be_focused()
@@ -130,7 +130,7 @@ def test_it_shows_every_column_of_the_scores_on_a_laptop(
 ) -> None:
     page, _ = _late_game(live_server, browser)
     page.set_viewport_size(LAPTOP)
-    _act(page, page.locator("#choice-0").click)
+    act(page, page.locator("#choice-0").click)
     expect(page.locator(".preview")).to_be_visible()
     page.screenshot(path=screenshot_dir / "game-late-laptop.png", full_page=True)
 
