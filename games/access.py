@@ -29,14 +29,6 @@ def _with_seats(game: Game, user: User) -> TableAccess:
     return TableAccess(game, seats, next((s for s in seats if s.user_id == user.pk), None))
 
 
-def table_after(game: Game, user: User) -> TableAccess:
-    """The table of a game row a service just wrote for ``user``, who has a seat there.
-
-    One query: the seats with names (the service has already refused anyone without a seat).
-    """
-    return _with_seats(game, user)
-
-
 def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
     """The table if ``user`` may see it: open tables to everyone logged in, invite-only
     tables to their players and invitees. Two queries: the game and its seats with names."""

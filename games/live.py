@@ -16,6 +16,8 @@ from games.models import Game, GameStatus, Seat
 
 _SALT = "games.live"
 _HALF = 12  # hex characters per half
+_SEAT_FIELDS = ("step", "absent", "autopilot_streak")
+_GAME_FIELDS = ("version", "status", "round", "round_complete")
 
 
 def _half(*parts: object) -> str:
@@ -40,10 +42,20 @@ class Token:
         return cls(text[:_HALF], text[_HALF:])
 
 
-def token_for(game_id: int, version: int, status: str, seat: Seat | None) -> Token:
-    """The token of a viewer with ``seat`` (None for a spectator) at the table as it is."""
-    own = "-" if seat is None else _half(seat.pk, seat.step, seat.absent, seat.autopilot_streak)
-    return Token(_half(game_id, version, status), own)
+def token_for(game: Game, seat: Seat | None) -> Token:
+    """The token of a viewer with ``seat`` (None for a spectator) at ``game`` as it is.
+
+    The own half also covers the game's round and whether it is complete, so a page drawn from
+    a game row read just before the round advanced (and seats read just after) still sees the
+    new round as a change of its own.
+    """
+    table = _half(game.pk, game.version, game.status)
+    if seat is None:
+        return Token(table, "0" * _HALF)
+    own = _half(
+        seat.pk, seat.step, seat.absent, seat.autopilot_streak, game.round, game.round_complete
+    )
+    return Token(table, own)
 
 
 def current_token(game_id: int, user_id: int) -> tuple[Token, bool] | None:
@@ -55,16 +67,15 @@ def current_token(game_id: int, user_id: int) -> tuple[Token, bool] | None:
     seat = (
         Seat.objects.filter(game_id=game_id, user_id=user_id)
         .select_related("game")
-        .only("step", "absent", "autopilot_streak", "game__version", "game__status")
+        .only(*_SEAT_FIELDS, *(f"game__{name}" for name in _GAME_FIELDS))
         .first()
     )
     if seat is not None:
-        return token_for(game_id, seat.game.version, seat.game.status, seat), True
-    game = Game.objects.filter(pk=game_id).values_list("version", "status", "is_open").first()
+        return token_for(seat.game, seat), True
+    game = Game.objects.filter(pk=game_id).only(*_GAME_FIELDS, "is_open").first()
     if game is None:
         return None
-    version, status, is_open = game
-    return token_for(game_id, version, status, None), is_open
+    return token_for(game, None), game.is_open
 
 
 def is_live(status: str) -> bool:

@@ -199,6 +199,6 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         turn=turn,
         waiting_for=waiting,
         deadline=game.round_deadline if playing else None,
-        token=token_for(game.pk, game.version, game.status, access.mine),
+        token=token_for(game, access.mine),
         next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
     )

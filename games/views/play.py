@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, ret
 
 import engine
 from games import services
-from games.access import TableAccess, table_after, table_for
+from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
 from games.history import game_history
 from games.live import Token, current_token, token_for
@@ -47,7 +47,7 @@ def _render(
     if game.status == GameStatus.FORMING:
         if access.mine is not None and game.host_id == access.mine.user_id:
             context["invite_token"] = invite_token(game)
-        context["live_token"] = token_for(game.pk, game.version, game.status, access.mine)
+        context["live_token"] = token_for(game, access.mine)
         template = "games/forming.html"
         if request.htmx and request.htmx.target == "forming":
             template += "#forming"
@@ -95,14 +95,15 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Apply one action; a refused or stale one changes nothing and keeps the tile being tried.
 
     The service refuses people without a seat, so the table is read (and outsiders get a 404)
-    only to show a refusal, or once, after the move, to draw the fresh page.
+    only to show a refusal, or once, after the move, to draw the fresh page: read anew, since
+    the move may have ended the round and a worker may already have dealt the next one.
     """
     user = user_of(request)
     form = ActionForm(request.POST)
     try:
         if not form.is_valid():
             raise services.GameError("That move was not understood.")
-        played = services.submit_action(
+        services.submit_action(
             game_id, user, form.cleaned_data["notation"], form.cleaned_data["step"]
         )
     except services.StaleTurn as stale:
@@ -111,8 +112,8 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _render(request, table_for(user, game_id), status=400, error=str(refused))
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
-        fresh = table_after(played.game, user)
-        return replace_url(_render(request, fresh, asked={}), played.game.get_absolute_url())
+        fresh = table_for(user, game_id)
+        return replace_url(_render(request, fresh, asked={}), fresh.game.get_absolute_url())
     messages.success(request, "Done.")
     return redirect("games:game", game_id)
 
@@ -136,7 +137,7 @@ def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=204)  # one query while nothing changed
     access = table_for(user, game_id)
     game = access.game
-    token = token_for(game.pk, game.version, game.status, access.mine)
+    token = token_for(game, access.mine)
     if token == seen:
         return HttpResponse(status=204)
     forming_page = request.htmx.target == "forming"

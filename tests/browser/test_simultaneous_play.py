@@ -153,7 +153,7 @@ def test_the_towers_step_and_the_final_scores_appear_by_themselves(
     b.screenshot(path=screenshot_dir / "towers-phone.png", full_page=True)
 
     play_follow_ups(a)
-    expect(a.locator("#waiting")).to_contain_text("Waiting for Bob")
+    expect(a.locator("#waiting")).to_contain_text("waiting for Bob to place their towers")
     play_follow_ups(b)
     for page in (a, b):
         expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=BY_ITSELF)

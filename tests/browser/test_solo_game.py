@@ -56,5 +56,6 @@ def test_a_person_plays_a_whole_game_against_two_bots(
 
     page.goto(f"{base}/games/{game.pk}/")
     expect(page.get_by_role("heading", name="Final scores")).to_be_visible()
-    expect(page.locator(".final").get_by_text("Greedy bot")).to_have_count(2)
+    expect(page.locator(".final table").get_by_text("Greedy bot")).to_have_count(2)
+    expect(page.locator(".winner-banner")).to_contain_text("points!")
     page.screenshot(path=screenshot_dir / "solo-final.png", full_page=True)

@@ -118,8 +118,8 @@ def test_a_move_costs_a_fixed_number_of_queries(
     data = {"notation": _legal(started), "step": step_of(started, host)}
     # session, user; the service: savepoint, locked game, seat, last seq, insert action,
     # update game, update steps, two to_play updates, release savepoint; the fresh page:
-    # seats with names, the viewer's other tables waiting, the header count
-    with django_assert_num_queries(15):
+    # game, seats with names, the viewer's other tables waiting, the header count
+    with django_assert_num_queries(16):
         response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
     assert response.status_code == 200
 

@@ -12,7 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.models import Game
+from games.live import token_for
+from games.models import Game, Seat
 from tests.games.playing import finish_turns, play_round
 
 POLL = {"HX-Request": "true", "HX-Target": "table"}
@@ -147,3 +148,37 @@ def test_a_finished_or_unknown_table_is_handled(client: Client, player: User, ta
     client.force_login(player)
     response = client.get("/games/999/status/?t=" + "0" * 24, headers={"HX-Target": target})
     assert response.status_code == 404
+
+
+def test_a_spectator_polls_an_open_table_and_sees_the_new_round(
+    client: Client, outsider: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(outsider)
+    token = _token(client, started)
+    # session, user, no seat of the viewer's, the game's version
+    with django_assert_num_queries(4):
+        assert _poll(client, started, token).status_code == 204
+    play_round(started, random.Random(4))
+    response = _poll(client, started, token)
+    assert response["HX-Retarget"] == "#game"
+    assert "Round 2 of 12" in response.content.decode()
+
+
+def test_a_page_drawn_between_the_round_end_and_its_seats_still_sees_the_new_round(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    """The act view may draw the page from the game row saved by the move and seats read
+    after the worker advanced the round: the poll must still re-render the whole game."""
+    finish_turns(started, random.Random(5), skip=(0,))
+    stale_game = Game.objects.get(pk=started.pk)
+    finish_turns(started, random.Random(5), skip=(1,))
+    complete = Game.objects.get(pk=started.pk)
+    assert complete.round_complete
+    stale_game.version, stale_game.round_complete = complete.version, True
+    services.advance_complete_games()
+    seat = Seat.objects.get(game=started, user=player)
+    mixed = token_for(stale_game, seat)  # old game row, new seat step
+    client.force_login(player)
+    response = _poll(client, started, str(mixed))
+    assert response["HX-Retarget"] == "#game"
+    assert "Round 2 of 12" in response.content.decode()
