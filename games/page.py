@@ -15,6 +15,7 @@ from games.board import CountyGrid, PieceView, bonus_view, county_grid, piece_vi
 from games.engine_bridge import load_state
 from games.live import Token, token_for
 from games.models import GameStatus, Seat
+from games.offer import Offer, offer_for
 from games.turn import (
     Draft,
     DraftLinks,
@@ -56,6 +57,8 @@ class TurnView:
     bonus: PieceView | None = None
     targets: frozenset[tuple[int, int]] = frozenset()
     fields: dict[str, object] = field(default_factory=dict)
+    # For a tile: what the browser needs to try the tiles itself (games.offer).
+    offer: Offer | None = None
 
 
 @dataclass(frozen=True)
@@ -121,14 +124,16 @@ def _turn(
             None if tile_id is None else (slot, piece_view(tile_id))
             for slot, tile_id in enumerate(todo.tiles)
         )
+        offer = offer_for(state, me)
         draft = make_draft(state, me, asked)
         if draft is None:
-            return TurnView(todo.kind, 1, choices)
+            return TurnView(todo.kind, 1, choices, offer=offer)
         tile = tile_in_slot(state, me, draft.slot)
         assert tile is not None
         return TurnView(
-            todo.kind, 1, choices, draft, preview(state, me, draft), draft_links(tile, draft)
-        )
+            todo.kind, 1, choices, draft, preview(state, me, draft), draft_links(tile, draft),
+            offer=offer,
+        )  # fmt: skip
     if todo.kind is engine.PendingKind.SHEEP:
         targets = frozenset(engine.legal_sheep_cells(state, me))
     else:
@@ -141,9 +146,10 @@ def _turn(
 
 
 def _my_county(shown: engine.GameState, me: int, turn: TurnView | None) -> CountyGrid:
-    """The viewer's county, drawn wide enough to show the tile being tried."""
+    """The viewer's county, drawn wide enough to show the tile being tried at any legal spot."""
     overlay = turn.preview.overlay if turn is not None and turn.preview is not None else {}
-    return county_grid(shown.seats[me].display, margin=2, extra=overlay)
+    reach = turn.offer.reach if turn is not None and turn.offer is not None else frozenset()
+    return county_grid(shown.seats[me].display, margin=2, extra=[*overlay, *reach])
 
 
 def _next_table(mine: Seat) -> int | None:

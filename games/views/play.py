@@ -24,7 +24,7 @@ from games.services.tables import invite_token
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
-FRAGMENTS = {"game", "turn", "table"}
+FRAGMENTS = {"game", "turn", "table", "preview"}
 
 
 def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:

@@ -31,9 +31,15 @@ def act(page: Page, do: Callable[[], None]) -> None:
     page.locator("#turn:not([data-stale])").wait_for()
 
 
+def tried(page: Page, do: Callable[[], None]) -> None:
+    """Do something to the tile being tried (pick, turn, move): the page answers by itself."""
+    do()
+    expect(page.locator("#try")).to_be_visible()
+
+
 def line_up(page: Page, slot: int = 0) -> str:
     """Pick a tile (it is shown at its first legal place); returns the move it would be."""
-    act(page, page.locator(f"#choice-{slot}").click)
+    tried(page, page.locator(f"#choice-{slot}").click)
     return page.locator("#turn input[name=notation]").input_value()
 
 
@@ -54,7 +60,7 @@ def play_follow_ups(page: Page) -> None:
 def play_my_turn(page: Page) -> None:
     """Pick the first tile, confirm it where it is shown, then place every follow-up."""
     if page.locator("#turn #choice-0, #turn #choice-1").count():
-        if not page.locator("#ctl-confirm").count():
-            act(page, page.locator("#turn .choice").first.click)
+        if page.locator("#try[hidden]").count():
+            tried(page, page.locator("#turn .choice").first.click)
         confirm(page)
     play_follow_ups(page)

@@ -110,14 +110,10 @@ def test_a_newcomer_signs_up_confirms_logs_in_and_sets_zone_and_e_mails(
     assert link and link.group(0).startswith(site)
     page.goto(link.group(0))
     page.get_by_role("button", name="Confirm niamh@example.com").click()
-    expect(page.get_by_role("status")).to_contain_text("niamh@example.com is confirmed")
-
-    # Log in; the header greets the player by display name.
-    expect(page.get_by_role("heading", level=1)).to_have_text("Log in")
-    page.get_by_label("E-mail address").fill("niamh@example.com")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("status")).to_contain_text("Welcome back, Niamh.")
+    # Confirming in the browser that signed up logs the new player in, on their games.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your games")
+    expect(page.get_by_text("niamh@example.com is confirmed")).to_be_visible()
+    expect(page.get_by_text("Welcome to Tipperary, Niamh!")).to_be_visible()
     page.get_by_role("link", name="Settings for Niamh").click()
 
     # Time zone: the one chosen at sign-up, changed to Tokyo.
@@ -162,7 +158,7 @@ def test_the_other_settings_pages_fit_a_phone(page: Page, site: str, screenshot_
     page.get_by_label("E-mail address").fill("orla@example.com")
     page.get_by_label("Password").fill(FACTORY_PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("status")).to_contain_text("Welcome back, Orla.")
+    expect(page.get_by_role("status")).to_contain_text("Welcome to Tipperary, Orla!")
 
     for path, name in (
         ("/settings/vacation/", "vacation"),

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from games import services
 from games.models import Game, GameStatus
-from tests.browser.playing import act, sign_in
+from tests.browser.playing import act, sign_in, tried
 from tests.conftest import make_person
 from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_round
@@ -56,16 +56,16 @@ def test_it_finds_no_violation_on_any_page_of_a_game(
     )
     assert_accessible(page, "the game page, choosing a tile")
 
-    act(page, partial(page.keyboard.press, "1"))
+    tried(page, partial(page.keyboard.press, "1"))
     expect(page.locator(".preview")).to_be_visible()
     assert_accessible(page, "the game page, a tile being tried")
 
-    act(page, page.locator("#ctl-down").click)
-    act(page, page.locator("#ctl-down").click)
+    tried(page, page.locator("#ctl-down").click)
+    tried(page, page.locator("#ctl-down").click)
     expect(page.locator(".preview")).to_be_visible()
     assert_accessible(page, "the game page, a tile being tried somewhere else")
 
-    act(page, partial(page.keyboard.press, "1"))
+    tried(page, partial(page.keyboard.press, "1"))
     act(page, page.locator("#ctl-confirm").click)
     expect(page.locator("#turn-title")).to_have_text("Place your bonus tile")
     assert_accessible(page, "the game page, a bonus tile to place")

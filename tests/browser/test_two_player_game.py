@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.models import Game, GameStatus
-from tests.browser.playing import act, play_my_turn, sign_in
+from tests.browser.playing import play_my_turn, sign_in, tried
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,7 +47,7 @@ def test_two_players_play_a_whole_game(
             page.bring_to_front()  # keys go to the page in front
             page.goto(f"{base}/games/{game.pk}/")
             if not shots:
-                act(page, partial(page.keyboard.press, "1"))
+                tried(page, partial(page.keyboard.press, "1"))
                 expect(page.locator(".preview")).to_be_visible()
                 for width, name in ((390, "phone"), (1280, "laptop")):
                     page.set_viewport_size({"width": width, "height": 900})
