@@ -24,6 +24,22 @@ def _table(ann: User, bob: User) -> Game:
     return services.join_game(game.pk, bob)
 
 
+def _opened(
+    browser: Browser,
+    live_server: object,
+    *,
+    as_bob: bool = False,
+    viewport: dict[str, int] = LAPTOP,
+) -> tuple[Page, Game, list[tuple[str, str]]]:
+    """A fresh table open in Chromium (Ann's, or Bob's page), and what it asks from then on."""
+    base = str(live_server)
+    ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
+    game = _table(ann, bob)
+    page = sign_in(browser, base, bob if as_bob else ann, viewport=viewport)
+    page.goto(f"{base}/games/{game.pk}/")
+    return page, game, _requests(page)
+
+
 def _requests(page: Page) -> list[tuple[str, str]]:
     """What the page asks the server from now on, but for previews and polls."""
     seen: list[tuple[str, str]] = []
@@ -55,12 +71,7 @@ def _legal_spot(page: Page, slot: int) -> tuple[int, int]:
 def test_a_whole_turn_by_mouse_is_three_clicks_and_one_post(
     browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
-    base = str(live_server)
-    ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = _table(ann, bob)
-    page = sign_in(browser, base, ann)
-    page.goto(f"{base}/games/{game.pk}/")
-    asked = _requests(page)
+    page, game, asked = _opened(browser, live_server)
 
     page.locator("#choice-0").click()  # 1: pick
     expect(page.locator("#try")).to_be_visible()
@@ -82,12 +93,7 @@ def test_a_whole_turn_by_mouse_is_three_clicks_and_one_post(
 def test_turning_mirroring_and_moving_by_keyboard_then_placing(
     browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
-    base = str(live_server)
-    ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = _table(ann, bob)
-    page = sign_in(browser, base, bob, viewport=PHONE)
-    page.goto(f"{base}/games/{game.pk}/")
-    asked = _requests(page)
+    page, game, asked = _opened(browser, live_server, as_bob=True, viewport=PHONE)
 
     page.keyboard.press("2")
     expect(page.locator("#try")).to_be_visible()
@@ -128,11 +134,7 @@ def test_turning_mirroring_and_moving_by_keyboard_then_placing(
 def test_an_illegal_spot_says_why_and_cannot_be_confirmed(
     browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
-    base = str(live_server)
-    ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = _table(ann, bob)
-    page = sign_in(browser, base, ann, viewport=LAPTOP)
-    page.goto(f"{base}/games/{game.pk}/")
+    page, game, _ = _opened(browser, live_server)
     page.locator("#choice-0").click()
     page.locator('#turn .county .cell.home[data-x="1"]').first.click()  # onto the hometown
     expect(page.locator("#preview")).to_contain_text("Not here:")

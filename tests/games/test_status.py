@@ -26,8 +26,9 @@ def _token(client: Client, game: Game) -> str:
     return match.group(1)
 
 
-def _poll(client: Client, game: Game, token: str) -> Any:
-    return client.get(f"/games/{game.pk}/status/?t={token}", headers=POLL)
+def _poll(client: Client, game: Game, token: str, target: str = "table") -> Any:
+    headers = {**POLL, "HX-Target": target}
+    return client.get(f"/games/{game.pk}/status/?t={token}", headers=headers)
 
 
 def test_it_answers_204_while_nothing_changed(
@@ -114,15 +115,10 @@ def test_a_forming_table_shows_who_joined(
     client: Client, host: User, player: User, forming: Game
 ) -> None:
     client.force_login(host)
-    html = client.get(f"/games/{forming.pk}/").content.decode()
-    token = re.search(r"/status/\?t=([0-9a-f]+)", html)
-    assert token is not None
-    assert _poll(client, forming, token.group(1)).status_code == 204
+    token = _token(client, forming)
+    assert _poll(client, forming, token, "forming").status_code == 204
     services.join_game(forming.pk, player)
-    response = client.get(
-        f"/games/{forming.pk}/status/?t={token.group(1)}",
-        headers={"HX-Request": "true", "HX-Target": "forming"},
-    )
+    response = _poll(client, forming, token, "forming")
     assert response.status_code == 200
     assert "Brendan" in response.content.decode()
 
@@ -131,15 +127,10 @@ def test_a_forming_table_that_starts_reloads_the_page(
     client: Client, host: User, player: User, forming: Game
 ) -> None:
     client.force_login(host)
-    html = client.get(f"/games/{forming.pk}/").content.decode()
-    token = re.search(r"/status/\?t=([0-9a-f]+)", html)
-    assert token is not None
+    token = _token(client, forming)
     services.join_game(forming.pk, player)
     services.start_game(forming.pk, host)
-    response = client.get(
-        f"/games/{forming.pk}/status/?t={token.group(1)}",
-        headers={"HX-Request": "true", "HX-Target": "forming"},
-    )
+    response = _poll(client, forming, token, "forming")
     assert response["HX-Refresh"] == "true"
 
 
