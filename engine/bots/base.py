@@ -30,7 +30,7 @@ from engine import (
     pending,
     score,
 )
-from engine.bots.board import BONUS_SHAPES, Board, Quick
+from engine.bots.bitboard import BONUS_SHAPES, Bitboard, Quick
 
 
 class Bot(Protocol):
@@ -122,9 +122,9 @@ def follow_ups(state: GameState, seat: int, fit: Callable[[Quick], float]) -> Ga
                     best, spot = flock, (x, y)
             state, _ = apply(state, seat, PlaceSheep(*spot))
         elif p.kind is PendingKind.BONUS and p.bonus is not None:
-            board = Board(state, seat)
+            bits = Bitboard(state, seat)
             shape = BONUS_SHAPES[p.bonus.id]
-            x, y = max(legal_cells(state, seat), key=lambda xy: fit(board.quick(shape, *xy)))
+            x, y = max(legal_cells(state, seat), key=lambda xy: fit(bits.quick(shape, *xy)))
             state, _ = apply(state, seat, PlaceBonus(x, y))
         else:
             return state

@@ -2,7 +2,8 @@
 
 A tile's gain counts its follow-ups too: the sheep it brings and the bonus tiles its bogs draw
 are placed (greedily) before the score is read. Every placement is judged quickly on a
-:class:`~engine.bots.board.Board`; the best few are then played out in full and scored exactly.
+:class:`~engine.bots.bitboard.Bitboard`; the best few are then played out in full and scored
+exactly.
 Ties are broken by the decision's generator.
 """
 
@@ -21,7 +22,7 @@ from engine import (
     score,
 )
 from engine.bots.base import cell_action, follow_ups, tile_moves
-from engine.bots.board import BONUS_SHAPES, TILE_SHAPES, TOWER_SHAPE, Board, Quick
+from engine.bots.bitboard import BONUS_SHAPES, TILE_SHAPES, TOWER_SHAPE, Bitboard, Quick
 
 
 class GreedyBot:
@@ -47,10 +48,10 @@ class GreedyBot:
             raise ValueError(f"Seat {seat} has nothing to do.")
         before = score(state, seat).total
         if p.kind is PendingKind.TILE:
-            board = Board(state, seat)
+            bits = Bitboard(state, seat)
             moves = tile_moves(state, seat)
             quick = [
-                (board.quick(TILE_SHAPES[m.tile.id][m.orientation], m.x, m.y).gain, rng.random())
+                (bits.quick(TILE_SHAPES[m.tile.id][m.orientation], m.x, m.y).gain, rng.random())
                 for m in moves
             ]
             order = sorted(range(len(moves)), key=lambda i: quick[i], reverse=True)
@@ -58,11 +59,11 @@ class GreedyBot:
         elif p.kind is PendingKind.SHEEP:
             actions = [cell_action(p.kind, x, y) for x, y in legal_sheep_cells(state, seat)]
         else:
-            board = Board(state, seat)
+            bits = Bitboard(state, seat)
             shape = TOWER_SHAPE if p.bonus is None else BONUS_SHAPES[p.bonus.id]
             spots = legal_cells(state, seat)
             ranked = sorted(
-                spots, key=lambda xy: (board.quick(shape, *xy).gain, rng.random()), reverse=True
+                spots, key=lambda xy: (bits.quick(shape, *xy).gain, rng.random()), reverse=True
             )
             actions = [cell_action(p.kind, x, y) for x, y in ranked[: self.shortlist]]
         best: tuple[float, float] | None = None

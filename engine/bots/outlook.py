@@ -30,7 +30,7 @@ from engine import (
     Phase,
     score,
 )
-from engine.bots.board import AROUND, NEIGHBOURS
+from engine.bots.bitboard import AROUND, NEIGHBOURS
 
 _TOP = len(WHISKEY_POINTS) - 1
 _MARKER = 5  # R6.2.3

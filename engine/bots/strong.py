@@ -1,7 +1,7 @@
 """The ``strong`` bot (and ``medium``, the same with a shorter shortlist): plays for the end.
 
 For a tile it judges every placement of both tiles quickly on a
-:class:`~engine.bots.board.Board` (immediate gain plus how snugly the piece fits), plays the
+:class:`~engine.bots.bitboard.Bitboard` (immediate gain plus how snugly the piece fits), plays the
 best ``shortlist`` of them out on its view with their follow-ups, and keeps the one whose
 position an :class:`~engine.bots.outlook.Outlook` values most: the score now plus what the
 display can still become in the rounds left. Sheep, bonus tiles and towers are chosen the same
@@ -23,7 +23,7 @@ from engine import (
     pending,
 )
 from engine.bots.base import cell_action, follow_ups, tile_moves
-from engine.bots.board import BONUS_SHAPES, TILE_SHAPES, TOWER_SHAPE, Board, Quick
+from engine.bots.bitboard import BONUS_SHAPES, TILE_SHAPES, TOWER_SHAPE, Bitboard, Quick
 from engine.bots.outlook import Outlook, Weights
 
 
@@ -51,12 +51,12 @@ class StrongBot:
         if p.kind is PendingKind.NONE:
             raise ValueError(f"Seat {seat} has nothing to do.")
         outlook = Outlook(state, seat, self.weights)
-        board = Board(state, seat)
+        bits = Bitboard(state, seat)
         share = _share(state)
         if p.kind is PendingKind.TILE:
             moves = tile_moves(state, seat)
             keyed = [
-                (_fit(board.quick(TILE_SHAPES[m.tile.id][m.orientation], m.x, m.y), share), i)
+                (_fit(bits.quick(TILE_SHAPES[m.tile.id][m.orientation], m.x, m.y), share), i)
                 for i, m in enumerate(moves)
             ]
             # The best overall, and a few of each tile, so neither tile is judged on fit alone.
@@ -73,7 +73,7 @@ class StrongBot:
             ranked = heapq.nlargest(
                 max(8, self.shortlist // 4),
                 spots,
-                key=lambda xy: _fit(board.quick(shape, *xy), share),
+                key=lambda xy: _fit(bits.quick(shape, *xy), share),
             )
             actions = [cell_action(p.kind, x, y) for x, y in ranked]
         best: tuple[float, float] | None = None

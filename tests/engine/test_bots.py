@@ -39,7 +39,7 @@ from engine import (
 )
 from engine.bots import BOTS, choose, play_turn
 from engine.bots.base import tile_moves
-from engine.bots.board import TILE_SHAPES, Board
+from engine.bots.bitboard import TILE_SHAPES, Bitboard
 from engine.effects import towers_earned
 
 from .helpers import ENGINE_SETTINGS, display, game, playout
@@ -224,9 +224,9 @@ def test_the_quick_judgement_of_a_placement_agrees_with_apply(seed: int) -> None
     state = new_game(seed, 3)
     while state.round < 7:
         for seat in range(3):
-            board = Board(state, seat)
+            bits = Bitboard(state, seat)
             for move in tile_moves(state, seat)[::5]:
-                quick = board.quick(TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y)
+                quick = bits.quick(TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y)
                 after, events = apply(state, seat, move.action)
                 now = score(after, seat)
                 steps = sum(e.steps for e in events if isinstance(e, WhiskeyAdvanced))

@@ -1,8 +1,8 @@
 """One seat's display analysed once per decision, so that hundreds of placements are judged fast.
 
 A bot must look at every placement of both tiles of its area (often 500 to 1,000) and may not
-``apply`` each one within its time budget. :class:`Board` keeps the display as row bit masks
-plus its pasture and bog groups, and :meth:`Board.quick` tells, without building a new state,
+``apply`` each one within its time budget. :class:`Bitboard` keeps the display as row bit masks
+plus its pasture and bog groups, and :meth:`Bitboard.quick` tells, without building a new state,
 what a placement would change at once: the largest rectangle (exactly), whiskey steps, the
 largest flock, bog sites, the hometown's surroundings, and how snugly the piece fits. The bots
 then ``apply`` only the few best placements and judge the resulting states in full.
@@ -120,7 +120,7 @@ def rectangle_in_rows(rows: list[int], best: int, low: int = 0, high: int | None
 
 @dataclass(frozen=True, slots=True)
 class Quick:
-    """What one placement would change at once (see :meth:`Board.quick`).
+    """What one placement would change at once (see :meth:`Bitboard.quick`).
 
     ``gain`` is the change of the seat's score counting what the placement itself scores
     (rectangle, flock, whiskey, stones, exploration) plus an estimate for gained sheep and drawn
@@ -137,7 +137,7 @@ class Quick:
     sites: int
 
 
-class Board:
+class Bitboard:
     """One seat's display, analysed for fast placement checks."""
 
     def __init__(self, state: GameState, seat: int, bonus_value: float = 2.0) -> None:
