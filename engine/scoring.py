@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from engine.catalogue import EXPLORATION_POINTS, MARKER_POINTS, WHISKEY_POINTS
@@ -34,21 +34,33 @@ class Standing:
     total: int
 
 
-def largest_rectangle(cells: Mapping[Coord, Cell] | set[Coord]) -> int:
+def largest_rectangle(cells: Mapping[Coord, Cell] | Collection[Coord]) -> int:
     """Cells of the largest axis-aligned rectangle whose every cell is occupied (R6.2.1).
 
     >>> largest_rectangle({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
     4
     """
+    width, height = largest_rectangle_size(cells)
+    return width * height
+
+
+def largest_rectangle_size(cells: Mapping[Coord, Cell] | Collection[Coord]) -> tuple[int, int]:
+    """Width and height of a largest fully occupied axis-aligned rectangle (R6.2.1).
+
+    >>> largest_rectangle_size({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
+    (2, 2)
+    >>> largest_rectangle_size(set())
+    (0, 0)
+    """
     if not cells:
-        return 0
+        return (0, 0)
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     min_x, max_x = min(xs), max(xs)
     min_y, max_y = min(ys), max(ys)
     width = max_x - min_x + 1
     heights = [0] * (width + 1)  # a trailing 0 flushes the stack
-    best = 0
+    best, best_area = (0, 0), 0
     for y in range(min_y, max_y + 1):
         for i in range(width):
             heights[i] = heights[i] + 1 if (min_x + i, y) in cells else 0
@@ -57,7 +69,8 @@ def largest_rectangle(cells: Mapping[Coord, Cell] | set[Coord]) -> int:
             start = i
             while stack and stack[-1][1] >= h:
                 start, top = stack.pop()
-                best = max(best, top * (i - start))
+                if top * (i - start) > best_area:
+                    best, best_area = (i - start, top), top * (i - start)
             stack.append((start, h))
     return best
 
