@@ -11,9 +11,11 @@ Pure presentation: no database, no rules. The templates in ``templates/games/`` 
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from engine import BONUS_TILES, TILES, Cell, CellKind, Coord, Landscape
@@ -138,20 +140,22 @@ class GridCell:
         return self.cell is not None and self.cell.kind is CellKind.HOMETOWN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CountyGrid:
     """A county laid out for drawing: the bounding box and its cells, row by row.
 
     The box covers every occupied cell plus ``margin`` empty cells around them and any extra
     coordinates asked for; ``description`` is :func:`describe_county` of the display.
+
+    ``rows`` and ``description`` are worked out when first read, so a county whose drawing
+    comes from the cache (``games.county_cache``, by its ``key``) costs little more than its box.
     """
 
     min_x: int
     max_x: int
     min_y: int
     max_y: int
-    rows: tuple[tuple[GridCell, ...], ...]
-    description: str = ""
+    cells: Mapping[Coord, Cell] = field(repr=False)
 
     @property
     def width(self) -> int:
@@ -162,6 +166,44 @@ class CountyGrid:
     def height(self) -> int:
         """Rows drawn."""
         return self.max_y - self.min_y + 1
+
+    @cached_property
+    def rows(self) -> tuple[tuple[GridCell, ...], ...]:
+        """The grid cells, row by row from the top, each row from the left."""
+        cells = self.cells
+        rows = []
+        for y in range(self.min_y, self.max_y + 1):
+            row = []
+            for x in range(self.min_x, self.max_x + 1):
+                cell = cells.get((x, y))
+                label, edges = cell_label(x, y, cell), "" if cell is None else seams((x, y), cells)
+                row.append(GridCell(x, y, cell, label, edges))
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    @cached_property
+    def description(self) -> str:
+        """The county told in words (:func:`describe_county`)."""
+        return describe_county(self.cells)
+
+    @cached_property
+    def key(self) -> str:
+        """A digest of everything the grid draws: its box and each cell; equal grids, equal keys.
+
+        >>> from engine import Display
+        >>> one = county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=5)}))
+        >>> two = county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=6)}))
+        >>> one.key == county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=5)})).key
+        True
+        >>> one.key == two.key, one.key == county_grid(one.cells, margin=2).key
+        (False, False)
+        """
+        text = ";".join(
+            f"{x},{y},{c.landscape},{c.value},{c.sheep:d},{c.kind},{c.tile_id}"
+            for (x, y), c in sorted(self.cells.items())
+        )
+        box = f"{self.min_x},{self.max_x},{self.min_y},{self.max_y}"
+        return hashlib.blake2b(f"{box}|{text}".encode(), digest_size=16).hexdigest()
 
     def at(self, x: int, y: int) -> GridCell:
         """The grid cell at ``(x, y)``; raises ``KeyError`` outside the box."""
@@ -195,18 +237,7 @@ def county_grid(
     max_x = max(x for x, _ in corners)
     min_y = min(y for _, y in corners)
     max_y = max(y for _, y in corners)
-    rows = []
-    for y in range(min_y, max_y + 1):
-        row = []
-        for x in range(min_x, max_x + 1):
-            cell = cells.get((x, y))
-            row.append(
-                GridCell(
-                    x, y, cell, cell_label(x, y, cell), "" if cell is None else seams((x, y), cells)
-                )
-            )
-        rows.append(tuple(row))
-    return CountyGrid(min_x, max_x, min_y, max_y, tuple(rows), describe_county(cells))
+    return CountyGrid(min_x, max_x, min_y, max_y, cells)
 
 
 def largest_rectangle_size(coords: Collection[Coord]) -> tuple[int, int]:

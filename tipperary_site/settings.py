@@ -57,6 +57,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses pages and fragments (static files come compressed from WhiteNoise, above). It
+    # sits above everything that writes a body, so what they write is what gets compressed.
+    # BREACH needs a secret repeated in every response: Django masks the CSRF token anew for
+    # each response, and the middleware pads each gzip stream at random, so none is.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -167,6 +172,15 @@ NOTIFY_TURN_GRACE_MINUTES = env_int("NOTIFY_TURN_GRACE_MINUTES", 5, minimum=0)
 # allauth counts log-in, sign-up and reset attempts here, so every web process must share it:
 # production sets CACHE_URL=redis://…; the default only suits a single process.
 CACHES = {"default": env_cache("CACHE_URL")}
+# Sessions are read from the cache and written through to the database, so a request (above all
+# the game page's poll) costs no session query while the cache holds it, and nobody is logged out
+# when the cache is emptied. Only with a cache every process shares: with one per process, a
+# log-out in one would leave the session alive in the others' caches.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    else "django.contrib.sessions.backends.db"
+)
 
 # Accounts -------------------------------------------------------------------------------------
 

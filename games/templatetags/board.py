@@ -10,7 +10,8 @@ from django.utils.safestring import SafeString, mark_safe
 from engine import Cell
 from games import board
 from games.board import GridCell, OverlaySquare, PieceView
-from games.county_html import render_county, square_svg
+from games.county_cache import county_html
+from games.county_html import square_svg
 
 register = template.Library()
 
@@ -55,8 +56,11 @@ def square(cell: Cell) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def county(context: template.Context) -> SafeString:
-    """Draw the county the including ``_county.html`` was given (see its parameters)."""
-    return render_county(
+    """Draw the county the including ``_county.html`` was given (see its parameters).
+
+    Counties nobody acts on come from the cache (``games.county_cache``).
+    """
+    return county_html(
         context["grid"],
         size=context.get("size") or "large",
         title=context.get("title") or "County",

@@ -1,6 +1,7 @@
-"""The game page and the live-update poll under gunicorn on PostgreSQL, against a trivial view,
-and the time from a round's last submit to the next round being visible, through Redis and a
-real worker.
+"""The game page of a 5-player table late in the game and its live-update poll under gunicorn on
+PostgreSQL, against a trivial view, and the page's size on the wire; the time from a round's last
+submit to the next round, through Redis and a real worker; and the time from the last player's
+click in Chromium to the next round on their page.
 
 Everything runs in one go on its own database (``<DATABASE_URL name>_bench``), with the
 production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``.
@@ -8,9 +9,11 @@ production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench 
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -24,7 +27,6 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from tests.bench import Measurement
-from tests.games.playing import step_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 BASE_DIR = Path(__file__).resolve().parents[2]
 CLIENTS = 4
 SECONDS = 4.0
+# What a browser sends: every page is measured as it travels, compressed.
+GZIP = {"Accept-Encoding": "gzip"}
 
 
 def _bench_env() -> dict[str, str]:
@@ -56,7 +60,17 @@ def _bench_env() -> dict[str, str]:
         "LOG_LEVEL": "WARNING",
         "CELERY_TASK_DEFAULT_QUEUE": "tipperary-bench",
         "PYTHONPATH": str(BASE_DIR),
+        # The cache (sessions, drawn counties) in Redis, as in production, beside the broker.
+        "CACHE_URL": _cache_url(os.environ.get("CELERY_BROKER_URL", "")),
     }
+
+
+def _cache_url(broker: str) -> str:
+    """A Redis database of its own next to a Redis broker; one process's memory otherwise."""
+    url = urlparse(broker)
+    if url.scheme not in ("redis", "rediss"):
+        return "locmem://"
+    return url._replace(path="/15").geturl()
 
 
 def _setup_django(env: dict[str, str]) -> None:
@@ -101,7 +115,10 @@ def _process(args: list[str], env: dict[str, str], ready: str) -> Iterator[subpr
 
 
 def _throughput(port: int, path: str, cookie: str) -> tuple[float, int]:
-    """Requests per second over ``SECONDS`` from ``CLIENTS`` keep-alive clients, and the status."""
+    """Requests per second over ``SECONDS`` from ``CLIENTS`` keep-alive clients, and the status.
+
+    Clients accept gzip, as browsers do, so the server's compression is part of the cost.
+    """
     stop = time.perf_counter() + SECONDS
     counts = [0] * CLIENTS
     statuses: set[int] = set()
@@ -109,7 +126,7 @@ def _throughput(port: int, path: str, cookie: str) -> tuple[float, int]:
     def client(i: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         while time.perf_counter() < stop:
-            conn.request("GET", path, headers={"Cookie": cookie})
+            conn.request("GET", path, headers={"Cookie": cookie, **GZIP})
             response = conn.getresponse()
             response.read()
             statuses.add(response.status)
@@ -131,7 +148,7 @@ def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) 
     from games import services
     from games.engine_bridge import load_state
     from games.models import Game
-    from tests.games.playing import any_legal_action, finish_turns
+    from tests.games.playing import any_legal_action, finish_turns, step_of
 
     game = finish_turns(game, rng, skip=(1,))
     before = game.round
@@ -152,8 +169,90 @@ def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) 
     return [(time.perf_counter() - started) * 1000]
 
 
+def _get(port: int, path: str, cookie: str, headers: dict[str, str]) -> tuple[bytes, str]:
+    """The body of one GET as it travels, and its ``Content-Encoding``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers={"Cookie": cookie, **headers})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    assert response.status == 200, (path, response.status)
+    return body, response.getheader("Content-Encoding", "")
+
+
+def _sizes(port: int, game: Game, cookie: str) -> list[Measurement]:
+    """The page and each of its fragments on the wire (KB), with their size unpacked."""
+    htmx = {"HX-Request": "true"}
+    asked = {
+        "game page": ({}, ""),
+        "#game fragment": ({**htmx, "HX-Target": "game"}, ""),
+        "#turn fragment (a tile tried)": ({**htmx, "HX-Target": "turn"}, "?slot=0"),
+        "#table fragment": ({**htmx, "HX-Target": "table"}, ""),
+    }
+    out = []
+    for name, (headers, query) in asked.items():
+        body, encoding = _get(port, f"/games/{game.pk}/{query}", cookie, {**headers, **GZIP})
+        raw = gzip.decompress(body) if encoding == "gzip" else body
+        out.append(
+            Measurement(
+                f"{name} on the wire",
+                len(body) / 1000,
+                "KB",
+                limit=40,
+                note=f"{encoding or 'not compressed'}; {len(raw) / 1000:.0f} KB unpacked",
+            )
+        )
+    return out
+
+
+def _token(port: int, game: Game, cookie: str) -> str:
+    """The poll token of the page as the viewer with ``cookie`` gets it."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", f"/games/{game.pk}/", headers={"Cookie": cookie})
+    html = conn.getresponse().read().decode()
+    conn.close()
+    match = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    assert match is not None, "the game page has no poll"
+    return match.group(1)
+
+
+def _time_clicks_to_next_round(
+    base: str, game: Game, cookie: tuple[str, ...], rng: random.Random, rounds: int
+) -> list[float]:
+    """The last player plays in Chromium; time their last click until the next round shows."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.playing import act, confirm, line_up
+    from tests.conftest import CHROMIUM
+    from tests.games.playing import finish_turns
+
+    name, value = cookie[0], cookie[1]
+    timings: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies([{"name": name, "value": value, "url": base}])
+        page = context.new_page()
+        for _ in range(rounds):
+            game = finish_turns(game, rng, skip=(0,))  # everyone else is done
+            page.goto(f"{base}/games/{game.pk}/")
+            line_up(page)
+            clicked = time.perf_counter()
+            confirm(page)
+            while (targets := page.locator("#turn button.cell.target")).count():
+                clicked = time.perf_counter()
+                act(page, targets.first.click)
+            next_round = f"Round {game.round + 1} of"
+            page.get_by_text(next_round).wait_for(timeout=15_000)
+            timings.append((time.perf_counter() - clicked) * 1000)
+            game.refresh_from_db()
+        browser.close()
+    return timings
+
+
 def run() -> list[Measurement]:
     env = _bench_env()
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM next to Playwright's sync API
     _setup_django(env)
     from django.conf import settings
     from django.contrib.sessions.backends.db import SessionStore
@@ -166,14 +265,22 @@ def run() -> list[Measurement]:
     from tipperary_site.celery import app as celery_app
 
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
+    others = [UserFactory.create(username=name) for name in ("Cat", "Dan", "Eve")]
+    rng = random.Random(7)
+    celery_app.conf.task_always_eager = True
+    # The page and the poll: a full table of 5 late in the game, round 10, Ann to play.
+    table = services.create_game(ann, seats_wanted=5, round_hours=24, is_open=True, rated=True)
+    Game.objects.filter(pk=table.pk).update(seed=7)
+    for user in (bob, *others):
+        table = services.join_game(table.pk, user)
+    for _ in range(9):
+        table = finish_turns(table, rng)
+    table.refresh_from_db()
+    assert table.round == 10, table.round
+    # The round ends and the clicks: Ann and Bob from the first round, so ten rounds fit.
     game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=7)
     game = services.join_game(game.pk, bob)
-    rng = random.Random(7)
-    celery_app.conf.task_always_eager = True
-    for _ in range(5):  # a mid-game table: round 6
-        game = finish_turns(game, rng)
-    game.refresh_from_db()
     celery_app.conf.task_always_eager = False
 
     session = SessionStore()
@@ -188,46 +295,65 @@ def run() -> list[Measurement]:
         sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
         "--bind", f"127.0.0.1:{port}", "--log-level", "info",
     ]  # fmt: skip
-    out: list[Measurement] = []
-    with _process(gunicorn, env, "Booting worker"):
-        _throughput(port, "/bench/trivial", cookie)  # warm up both workers
-        trivial, _ = _throughput(port, "/bench/trivial", cookie)
-        page, status = _throughput(port, f"/games/{game.pk}/", cookie)
-        assert status == 200
-        poll_path = f"/games/{game.pk}/status/?v={game.version}&r={game.round}"
-        poll, status = _throughput(port, poll_path, cookie)
-        assert status == 204
-        out += [
-            Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
-            Measurement("game page", page, "req/s", note=f"round {game.round}, 2 players"),
-            Measurement("game page / trivial", page / trivial, "ratio"),
-            Measurement("unchanged poll (204)", poll, "req/s"),
-            Measurement("unchanged poll / trivial", poll / trivial, "ratio"),
-        ]
-
     worker = [
         sys.executable, "-m", "celery", "-A", "tipperary_site", "worker", "--pool=solo",
         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
         "--queues", env["CELERY_TASK_DEFAULT_QUEUE"],
     ]  # fmt: skip
+    out: list[Measurement] = []
     latencies: list[float] = []
-    process = subprocess.Popen(
-        worker, cwd=BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    running = Worker(process)
-    running.wait_ready()
-    try:
-        while len(latencies) < 5 and game.status == "playing":
-            latencies.extend(_time_round_end(game, bob, rng, running))
-            game.refresh_from_db()
-    finally:
-        running.stop()
+    with _process(gunicorn, env, "Booting worker"):
+        _throughput(port, "/bench/trivial", cookie)  # warm up both workers
+        trivial, _ = _throughput(port, "/bench/trivial", cookie)
+        page, status = _throughput(port, f"/games/{table.pk}/", cookie)
+        assert status == 200
+        poll_path = f"/games/{table.pk}/status/?t={_token(port, table, cookie)}"
+        poll, status = _throughput(port, poll_path, cookie)
+        assert status == 204
+        late = f"round {table.round}, 5 players"
+        out += [
+            Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
+            *_sizes(port, table, cookie),
+            Measurement("game page", page, "req/s", note=late),
+            Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
+            Measurement("unchanged poll (204)", poll, "req/s", note=late),
+            Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.6, True, late),
+        ]
+
+        process = subprocess.Popen(
+            worker, cwd=BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True,
+        )  # fmt: skip
+        running = Worker(process)
+        running.wait_ready()
+        try:
+            while len(latencies) < 5 and game.status == "playing":
+                latencies.extend(_time_round_end(game, bob, rng, running))
+                game.refresh_from_db()
+            base, ann_cookie = f"http://127.0.0.1:{port}", cookie.split("=", 1)
+            # A table of its own from round 1, so five rounds never run into the towers step.
+            fresh = services.create_game(
+                ann, seats_wanted=2, round_hours=24, is_open=True, rated=True
+            )
+            fresh = services.join_game(fresh.pk, bob)
+            clicks = _time_clicks_to_next_round(base, fresh, (*ann_cookie,), rng, rounds=5)
+        finally:
+            running.stop()
     out.append(
         Measurement(
             "last submit → next round visible",
             statistics.median(latencies),
             "ms",
             note="through Redis and a worker (median of 5)",
+        )
+    )
+    out.append(
+        Measurement(
+            "last click → next round on the page",
+            statistics.median(clicks),
+            "ms",
+            limit=2000,
+            note="Chromium, gunicorn, Redis and a worker (median of 5)",
         )
     )
     return out

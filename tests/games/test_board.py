@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 
@@ -338,3 +339,15 @@ def test_the_legend_names_what_each_square_shows() -> None:
 
     for label in ("Meadow", "Pasture", "Grain field", "Distillery", "Ruin", "Bog", "Stone circle"):
         assert re.search(rf"</svg> {label}\b", html)
+
+
+def test_a_grids_key_follows_every_cell_and_the_box(midgame: engine.GameState) -> None:
+    display = midgame.seats[0].display
+    xy, cell = next(iter(display.items()))
+    with_sheep = display.with_cells([(xy, dataclasses.replace(cell, sheep=not cell.sheep))])
+
+    key = board.county_grid(display).key
+
+    assert board.county_grid(engine.Display(list(display.items())[::-1])).key == key  # same cells
+    assert board.county_grid(with_sheep).key != key
+    assert board.county_grid(display, margin=2).key != key

@@ -1,0 +1,84 @@
+"""Drawn counties kept in Django's cache (Redis in production), so each is drawn once, not per page.
+
+A county is cached under a digest of exactly what it draws: the grid's box and cells
+(``CountyGrid.key``), its size and its title. The grid is the one the viewer is shown
+(``engine.view``), so a neighbour's hidden turn (R4.2) is not in it: the neighbour's own page
+draws their county from another grid, under another key, and what everyone else gets stays the
+same until the round ends. A key names one drawing only, so an entry never goes stale and nothing
+has to be removed when a game moves on; drawings nobody asks for any more age out.
+
+Because entries never change, each process also keeps the drawings it used last in memory, in
+front of the shared cache (a page shows five counties, and each trip to Redis costs a little).
+
+Counties people act on (``cell_url``, ``targets``, a placement ``overlay``) are drawn afresh each
+time: they carry the request's CSRF token and the tile being tried.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from pathlib import Path
+
+from django.core.cache import cache
+from django.utils.safestring import SafeString, mark_safe
+
+from games.board import CountyGrid
+from games.county_html import render_county
+
+#: How long an unread drawing stays in the shared cache (a county changes at most once a round).
+TIMEOUT = 24 * 3600
+#: How many drawings a process keeps in memory (some 20 KB each); it starts afresh when full.
+KEPT = 500
+_kept: dict[str, str] = {}
+# The markup comes from these two modules: a release that changes them draws anew.
+_MARKUP = hashlib.blake2b(
+    b"".join(
+        (Path(__file__).parent / name).read_bytes() for name in ("county_html.py", "board.py")
+    ),
+    digest_size=6,
+).hexdigest()
+
+
+def cache_key(grid: CountyGrid, size: str, title: str) -> str:
+    """The cache key of ``grid`` drawn at ``size`` under ``title``.
+
+    >>> from engine import Cell, Display, Landscape
+    >>> from games.board import county_grid
+    >>> grid = county_grid(Display({(0, 0): Cell(Landscape.BOG)}))
+    >>> cache_key(grid, "small", "Ann’s county") == cache_key(grid, "small", "Bob’s county")
+    False
+    """
+    what = hashlib.blake2b(f"{size}|{title}".encode(), digest_size=8).hexdigest()
+    return f"county:{_MARKUP}:{grid.key}:{what}"
+
+
+def county_html(
+    grid: CountyGrid,
+    *,
+    size: str = "large",
+    title: str = "County",
+    overlay: object = None,
+    targets: object = None,
+    cell_url: str = "",
+    cell_fields: Mapping[str, object] | None = None,
+    cell_verb: str = "",
+    csrf_token: str = "",
+) -> SafeString:
+    """The county as ``render_county`` draws it, from the cache when nobody acts on it."""
+    if cell_url or overlay or targets:
+        return render_county(
+            grid, size=size, title=title, overlay=overlay, targets=targets, cell_url=cell_url,
+            cell_fields=cell_fields, cell_verb=cell_verb, csrf_token=csrf_token,
+        )  # fmt: skip
+    key = cache_key(grid, size, title)
+    html = _kept.get(key)
+    if html is None:
+        html = cache.get(key)
+        if html is None:
+            html = str(render_county(grid, size=size, title=title))
+            cache.set(key, html, TIMEOUT)
+        if len(_kept) >= KEPT:
+            _kept.clear()  # simpler than an LRU, and safe between threads
+        _kept[key] = html
+    return mark_safe(html)

@@ -1,0 +1,127 @@
+"""Drawn counties come from the cache, which never shows a neighbour's hidden turn (R4.2)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from unittest.mock import MagicMock, patch
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
+
+import engine
+from games import board, county_cache, services
+from games.county_html import render_county
+from games.engine_bridge import load_state
+from games.models import Game
+from tests.games.playing import any_legal_action, play_round, step_of
+
+OTHERS = "Brendan’s county"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    cache.clear()
+    county_cache._kept.clear()
+    yield
+    cache.clear()
+    county_cache._kept.clear()
+
+
+@pytest.fixture
+def drawn() -> Iterator[MagicMock]:
+    """Counts the counties actually drawn (not served from the cache)."""
+    with patch.object(county_cache, "render_county", wraps=render_county) as spy:
+        yield spy
+
+
+def _county(html: str, title: str) -> str:
+    """The markup of the county called ``title`` on a page."""
+    county = rf'<div class="county-wrap[^>]*>\s*<div class="county[^>]*aria-label="{title}"'
+    match = re.search(county + r".*?\n</div>\n</div>", html, re.S)
+    assert match is not None, f"no county called {title}"
+    return match.group(0)
+
+
+def _key_seen_by(game: Game, viewer: int, seat: int) -> str:
+    """The cache key of ``seat``'s county as the page of ``viewer`` draws it."""
+    shown = engine.view(load_state(Game.objects.get(pk=game.pk)), viewer)
+    return county_cache.cache_key(board.county_grid(shown.seats[seat].display), "small", OTHERS)
+
+
+def _neighbour_moves(game: Game, player: User) -> None:
+    notation = any_legal_action(load_state(game), 1, random.Random(3))
+    assert notation is not None
+    services.submit_action(game.pk, player, notation, step_of(game, player))
+
+
+def test_a_county_is_drawn_once_then_served_from_the_cache(
+    client: Client, host: User, started: Game, drawn: MagicMock
+) -> None:
+    client.force_login(host)
+    first = client.get(f"/games/{started.pk}/").content.decode()
+    assert drawn.call_count == 2  # your county and Brendan's
+    again = client.get(f"/games/{started.pk}/").content.decode()
+    assert drawn.call_count == 2
+    assert _county(again, OTHERS) == _county(first, OTHERS)
+    assert _county(again, "Your county") == _county(first, "Your county")
+
+
+def test_the_cached_drawing_is_the_drawing(started: Game, drawn: MagicMock) -> None:
+    grid = board.county_grid(load_state(started).seats[1].display)
+
+    drawn_now = county_cache.county_html(grid, size="small", title=OTHERS)
+    county_cache._kept.clear()  # another process: only the shared cache has it
+    from_cache = county_cache.county_html(grid, size="small", title=OTHERS)
+
+    assert drawn.call_count == 1
+    assert drawn_now == from_cache == render_county(grid, size="small", title=OTHERS)
+    assert cache.get(county_cache.cache_key(grid, "small", OTHERS)) == drawn_now
+
+
+def test_a_neighbours_hidden_move_never_changes_the_county_others_get(
+    client: Client, host: User, player: User, started: Game, drawn: MagicMock
+) -> None:
+    client.force_login(host)
+    before = _county(client.get(f"/games/{started.pk}/").content.decode(), OTHERS)
+    key = _key_seen_by(started, 0, 1)
+    cached = cache.get(key)
+    assert cached is not None and cached.strip() == before
+
+    _neighbour_moves(started, player)  # Brendan places a tile: hidden from Aoife until round 2
+    drawn.reset_mock()
+    after = _county(client.get(f"/games/{started.pk}/").content.decode(), OTHERS)
+
+    assert after == before and drawn.call_count == 0  # the same drawing, from the cache
+    assert _key_seen_by(started, 0, 1) == key and cache.get(key) == cached
+    # Brendan sees his own move, drawn under a key of its own that Aoife's page never asks for.
+    assert _key_seen_by(started, 1, 1) != key
+
+
+def test_the_round_end_shows_the_neighbours_move_under_a_new_key(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    client.force_login(host)
+    before = _county(client.get(f"/games/{started.pk}/").content.decode(), OTHERS)
+    key = _key_seen_by(started, 0, 1)
+
+    game = play_round(started, random.Random(5))
+
+    assert _key_seen_by(game, 0, 1) != key
+    assert _county(client.get(f"/games/{game.pk}/").content.decode(), OTHERS) != before
+
+
+def test_a_county_people_act_on_is_drawn_afresh_with_its_own_csrf_token(
+    client: Client, host: User, started: Game, drawn: MagicMock
+) -> None:
+    client.force_login(host)
+    tried = f"/games/{started.pk}/?slot=0"  # a tile being tried: every cell moves it
+    first = client.get(tried).content.decode()
+    second = client.get(tried).content.decode()
+
+    assert drawn.call_count == 3  # Brendan's county once; yours, being acted on, both times
+    token = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+    assert token.findall(_county(first, "Your county"))[0] != token.findall(second)[0]
