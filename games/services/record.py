@@ -21,7 +21,7 @@ from dataclasses import asdict
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 
 import engine
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
@@ -87,26 +87,32 @@ def save_state(
         _finish(game, after, now)
     game.round_complete = after.phase is engine.Phase.PLAYING and engine.round_complete(after)
     game.save()
-    moved = _moved_seats(before, after)
-    if moved:
-        Seat.objects.filter(game=game, position__in=moved).update(step=F("step") + 1)
-    refresh_seats(game, after)
+    _refresh_seats(game, after, moved=_moved_seats(before, after))
     if game.round_complete:
         enqueue("games.advance_round", game.pk, game.round)
 
 
-def refresh_seats(game: Game, state: engine.GameState) -> None:
-    """Keep each seat's ``to_play`` flag in step with the engine (one UPDATE per value)."""
+def _refresh_seats(game: Game, state: engine.GameState, *, moved: list[int]) -> None:
+    """One UPDATE: each seat's ``to_play`` in step with the engine, and the ``step`` of the
+    seats in ``moved`` one further."""
     playing = game.status == GameStatus.PLAYING
     to_play = [
         position
         for position in range(state.players)
         if playing and engine.pending(state, position).kind is not engine.PendingKind.NONE
     ]
-    seats = Seat.objects.filter(game=game)
-    # Bot seats are played by the worker right away: nobody is ever "waiting on" a bot.
-    seats.filter(position__in=to_play).exclude(kind=SeatKind.BOT).update(to_play=True)
-    seats.exclude(position__in=to_play).update(to_play=False)
+    Seat.objects.filter(game=game).update(
+        # Bot seats are played by the worker right away: nobody is ever "waiting on" a bot.
+        to_play=Case(
+            When(Q(position__in=to_play) & ~Q(kind=SeatKind.BOT), then=Value(True)),
+            default=Value(False),
+        ),
+        step=Case(
+            When(position__in=moved, then=F("step") + 1),
+            default=F("step"),
+            output_field=PositiveIntegerField(),
+        ),
+    )
 
 
 def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
