@@ -19,12 +19,12 @@ from django.utils.timesince import timesince, timeuntil
 
 import engine
 from accounts.models import Profile
-from games.board import describe_county
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, Seat
 from games.notifications.mailboard import county_rows, county_text, mail_tile
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
+from games.page.county import describe_county
 
 Context = dict[str, Any]
 

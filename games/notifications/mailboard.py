@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine import TILES, Cell, Coord, Landscape
-from games.board import county_grid, piece_cells, square_name
+from games.page.county import county_grid, piece_cells, square_name
 
 # The background colours of the board art (templates/games/_symbols.html).
 COLOURS: dict[Landscape, str] = {

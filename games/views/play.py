@@ -16,10 +16,10 @@ import engine
 from games import services
 from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
-from games.history import game_history
-from games.live import Token, current_token, token_for
 from games.models import GameStatus
-from games.page import build_page
+from games.page.history import game_history
+from games.page.live import Token, current_token, token_for
+from games.page.model import build_page
 from games.services.tables import invite_token
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest

@@ -15,7 +15,7 @@ from django.test import RequestFactory
 from playwright.sync_api import Page, expect
 
 import engine
-from games import board
+from games.page import county
 from tests.games.test_board import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,14 +55,14 @@ def sample_page() -> str:
     tile_id = state.areas[state.area_of(seat)][slot]
     assert tile_id is not None
     o, x, y = engine.legal_placements(state, seat, slot)[-1]
-    overlay = board.tile_overlay(tile_id, o, x, y, legal=True)
+    overlay = county.tile_overlay(tile_id, o, x, y, legal=True)
     bad_at = next(iter(display))
-    overlay |= board.bonus_overlay(11, *bad_at, legal=False)
+    overlay |= county.bonus_overlay(11, *bad_at, legal=False)
     mine = state.area_of(seat)
     owners = {state.area_of(i): name for i, name in enumerate(("Aoife", "Brendan", "Ciara"))}
-    widest = max((s.display for s in finished.seats), key=lambda d: board.county_grid(d).width)
-    edge = board.county_grid(widest)
-    big = board.county_grid(widest, extra=[(edge.max_x + 1, edge.min_y)])  # one column more
+    widest = max((s.display for s in finished.seats), key=lambda d: county.county_grid(d).width)
+    edge = county.county_grid(widest)
+    big = county.county_grid(widest, extra=[(edge.max_x + 1, edge.min_y)])  # one column more
     assert big.width >= 11
     request = RequestFactory().get(SAMPLE_PATH)
     request.user = AnonymousUser()
@@ -73,15 +73,15 @@ def sample_page() -> str:
         .render(
             {
                 "state": state,
-                "grid": board.county_grid(display, extra=overlay),
+                "grid": county.county_grid(display, extra=overlay),
                 "overlay": overlay,
                 "targets": engine.legal_cells(state, seat)[:3],
-                "sheep_grid": board.county_grid(display),
+                "sheep_grid": county.county_grid(display),
                 "sheep_targets": [xy for xy, c in display.items() if c.is_empty_meadow],
                 "mine": mine,
                 "owners": owners,
                 "pieces": pieces,
-                "finished": [board.county_grid(s.display, margin=0) for s in finished.seats],
+                "finished": [county.county_grid(s.display, margin=0) for s in finished.seats],
                 "big": big,
             },
             request,

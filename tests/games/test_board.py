@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 
 import engine
 from engine.scoring import largest_rectangle
-from games import board
+from games.page import county
 
 SEED = 20261129
 
@@ -90,7 +90,7 @@ def a_small_county() -> engine.Display:
             (1, 2): cell(
                 engine.Landscape.MEADOW, sheep=True, kind=engine.CellKind.HOMETOWN, tile_id=0
             ),
-            (2, 2): board.bonus_cell(11),
+            (2, 2): county.bonus_cell(11),
             (3, 0): cell(engine.Landscape.TOWER, kind=engine.CellKind.TOWER),
         }
     )
@@ -99,7 +99,7 @@ def a_small_county() -> engine.Display:
 def test_it_frames_the_county_with_a_margin_of_empty_cells() -> None:
     display = engine.state.hometown_display(0)  # "PTT./DTTB/.M.G": x 0..3, y 0..2
 
-    grid = board.county_grid(display)
+    grid = county.county_grid(display)
 
     assert (grid.min_x, grid.max_x, grid.min_y, grid.max_y) == (-1, 4, -1, 3)
     assert (grid.width, grid.height) == (6, 5)
@@ -112,8 +112,8 @@ def test_it_frames_the_county_with_a_margin_of_empty_cells() -> None:
 def test_it_draws_no_margin_when_asked_and_reaches_extra_cells() -> None:
     display = engine.state.hometown_display(0)
 
-    tight = board.county_grid(display, margin=0)
-    stretched = board.county_grid(display, extra=[(7, -2)])
+    tight = county.county_grid(display, margin=0)
+    stretched = county.county_grid(display, extra=[(7, -2)])
 
     assert (tight.min_x, tight.max_x, tight.min_y, tight.max_y) == (0, 3, 0, 2)
     assert (stretched.min_x, stretched.max_x, stretched.min_y, stretched.max_y) == (-1, 7, -2, 3)
@@ -121,7 +121,7 @@ def test_it_draws_no_margin_when_asked_and_reaches_extra_cells() -> None:
 
 
 def test_it_labels_every_cell_for_screen_readers() -> None:
-    grid = board.county_grid(a_small_county())
+    grid = county.county_grid(a_small_county())
 
     assert grid.at(1, 2).label == "meadow with a sheep at (1, 2)"
     assert grid.at(2, 2).label == "stone circle 3 (bonus tile) at (2, 2)"
@@ -132,7 +132,7 @@ def test_it_labels_every_cell_for_screen_readers() -> None:
 
 
 def test_it_outlines_each_piece_and_frames_the_hometown() -> None:
-    grid = board.county_grid(a_small_county())
+    grid = county.county_grid(a_small_county())
 
     assert grid.at(0, 3).seams == "seam-t seam-b seam-l"  # left end of the MMR tile
     assert grid.at(1, 3).seams == "seam-t seam-b"
@@ -141,21 +141,25 @@ def test_it_outlines_each_piece_and_frames_the_hometown() -> None:
 
 
 def test_it_describes_a_whole_county_in_words() -> None:
-    text = board.describe_county(a_small_county())
+    text = county.describe_county(a_small_county())
 
     assert text == (
         "Hometown, 1 tile and 1 bonus tile, 14 squares: 4 town squares, 3 meadows (1 with a sheep),"
         " 1 pasture, 1 grain field, 1 distillery, 1 ruin, 1 bog, 1 stone circle (worth 3),"
         " 1 tower. Largest filled rectangle 3 × 3."
     )
-    assert board.county_grid(a_small_county()).description == text
-    assert board.describe_county(engine.Display()) == "An empty county."
+    assert county.county_grid(a_small_county()).description == text
+    assert county.describe_county(engine.Display()) == "An empty county."
 
 
-def test_its_largest_rectangle_agrees_with_scoring(midgame: engine.GameState) -> None:
+def test_the_description_gives_the_largest_rectangle_scoring_counts(
+    midgame: engine.GameState,
+) -> None:
     for seat in midgame.seats:
-        width, height = board.largest_rectangle_size(set(seat.display))
-        assert width * height == largest_rectangle(seat.display.cells)
+        description = county.describe_county(seat.display)
+        sides = re.search(r"Largest filled rectangle (\d+) × (\d+)", description)
+        assert sides is not None
+        assert int(sides[1]) * int(sides[2]) == largest_rectangle(seat.display.cells)
 
 
 def test_it_counts_every_landscape_of_a_played_county(midgame: engine.GameState) -> None:
@@ -163,18 +167,18 @@ def test_it_counts_every_landscape_of_a_played_county(midgame: engine.GameState)
     tiles = len({c.tile_id for c in cells.values() if c.kind is engine.CellKind.TILE})
     lands = Counter(c.landscape for c in cells.values())
 
-    text = board.describe_county(cells)
+    text = county.describe_county(cells)
 
     assert text.startswith("Hometown, ") or text.startswith("Hometown and ")
     assert f" {tiles} tiles" in text and f" {len(cells)} squares: " in text
     for landscape, n in lands.items():
-        assert f" {n} {board.landscape_name(landscape, n)}" in text
+        assert f" {n} {county.landscape_name(landscape, n)}" in text
 
 
 def test_a_symmetric_tile_has_two_drawings_an_asymmetric_one_four() -> None:
     assert engine.TILES[2].picture == "DD" and engine.TILES[3].picture == "DG"
-    dd = [board.piece_cells(2, o) for o in range(len(engine.orientations(engine.TILES[2])))]
-    dg = [board.piece_cells(3, o) for o in range(len(engine.orientations(engine.TILES[3])))]
+    dd = [county.piece_cells(2, o) for o in range(len(engine.orientations(engine.TILES[2])))]
+    dg = [county.piece_cells(3, o) for o in range(len(engine.orientations(engine.TILES[3])))]
 
     assert [[(dx, dy) for dx, dy, _ in cells] for cells in dd] == [
         [(0, 0), (1, 0)],
@@ -197,15 +201,15 @@ def test_a_tile_drawn_at_a_placement_covers_the_cells_the_engine_fills(
 
     after, _ = engine.apply(state, 0, engine.PlaceTile(1, o, x, y))
 
-    drawn = {(x + dx, y + dy): c.landscape for dx, dy, c in board.piece_cells(tile_id, o)}
+    drawn = {(x + dx, y + dy): c.landscape for dx, dy, c in county.piece_cells(tile_id, o)}
     placed = {xy: c.landscape for xy, c in after.seats[0].display.items() if c.tile_id == tile_id}
     assert drawn == placed
-    assert set(board.tile_overlay(tile_id, o, x, y, legal=True)) == set(drawn)
+    assert set(county.tile_overlay(tile_id, o, x, y, legal=True)) == set(drawn)
 
 
 def test_the_county_partial_draws_one_labelled_element_per_cell(midgame: engine.GameState) -> None:
     display = midgame.seats[0].display
-    grid = board.county_grid(display)
+    grid = county.county_grid(display)
     stones = [c.value for c in display.values() if c.landscape is engine.Landscape.STONE]
     assert stones, "the sample county should hold a stone circle"
 
@@ -224,7 +228,7 @@ def test_the_county_partial_draws_one_labelled_element_per_cell(midgame: engine.
 
 
 def test_targets_are_highlighted_but_not_buttons_without_a_url(midgame: engine.GameState) -> None:
-    grid = board.county_grid(midgame.seats[0].display)
+    grid = county.county_grid(midgame.seats[0].display)
     targets = engine.legal_cells(midgame, 0)[:3]
 
     html = render_to_string("games/_county.html", {"grid": grid, "targets": targets})
@@ -235,7 +239,7 @@ def test_targets_are_highlighted_but_not_buttons_without_a_url(midgame: engine.G
 
 def test_targets_become_buttons_that_post_x_and_y(midgame: engine.GameState) -> None:
     display = midgame.seats[0].display
-    grid = board.county_grid(display)
+    grid = county.county_grid(display)
     meadows = [xy for xy, c in display.items() if c.is_empty_meadow]
     assert meadows
 
@@ -259,7 +263,7 @@ def test_targets_become_buttons_that_post_x_and_y(midgame: engine.GameState) -> 
 
 
 def test_without_targets_every_empty_cell_is_a_button(midgame: engine.GameState) -> None:
-    grid = board.county_grid(midgame.seats[0].display)
+    grid = county.county_grid(midgame.seats[0].display)
     empty = sum(gc.is_empty for row in grid.rows for gc in row)
 
     html = render_to_string("games/_county.html", {"grid": grid, "cell_url": "/play"})
@@ -276,16 +280,16 @@ def test_a_preview_draws_the_tile_on_top_fitting_or_not(midgame: engine.GameStat
     tile_id = state.areas[state.area_of(0)][0]
     assert tile_id is not None
     o, x, y = engine.legal_placements(state, 0, 0)[0]
-    ok = board.tile_overlay(tile_id, o, x, y, legal=True)
-    bad = board.tile_overlay(tile_id, o, 1, 1, legal=False)
+    ok = county.tile_overlay(tile_id, o, x, y, legal=True)
+    bad = county.tile_overlay(tile_id, o, 1, 1, legal=False)
 
     fits = render_to_string(
         "games/_county.html",
-        {"grid": board.county_grid(state.seats[0].display, extra=ok), "overlay": ok},
+        {"grid": county.county_grid(state.seats[0].display, extra=ok), "overlay": ok},
     )
     clashes = render_to_string(
         "games/_county.html",
-        {"grid": board.county_grid(state.seats[0].display, extra=bad), "overlay": bad},
+        {"grid": county.county_grid(state.seats[0].display, extra=bad), "overlay": bad},
     )
 
     size = engine.TILES[tile_id].size
@@ -346,8 +350,8 @@ def test_a_grids_key_follows_every_cell_and_the_box(midgame: engine.GameState) -
     xy, cell = next(iter(display.items()))
     with_sheep = display.with_cells([(xy, dataclasses.replace(cell, sheep=not cell.sheep))])
 
-    key = board.county_grid(display).key
+    key = county.county_grid(display).key
 
-    assert board.county_grid(engine.Display(list(display.items())[::-1])).key == key  # same cells
-    assert board.county_grid(with_sheep).key != key
-    assert board.county_grid(display, margin=2).key != key
+    assert county.county_grid(engine.Display(list(display.items())[::-1])).key == key  # same cells
+    assert county.county_grid(with_sheep).key != key
+    assert county.county_grid(display, margin=2).key != key

@@ -13,10 +13,11 @@ from django.core.cache import cache
 from django.test import Client
 
 import engine
-from games import board, county_cache, services
-from games.county_html import render_county
+from games import services
 from games.engine_bridge import load_state
 from games.models import Game
+from games.page import county, county_cache
+from games.page.county_html import render_county
 from tests.games.playing import any_legal_action, play_round, step_of
 
 OTHERS = "Brendan’s county"
@@ -49,7 +50,7 @@ def _county(html: str, title: str) -> str:
 def _key_seen_by(game: Game, viewer: int, seat: int) -> str:
     """The cache key of ``seat``'s county as the page of ``viewer`` draws it."""
     shown = engine.view(load_state(Game.objects.get(pk=game.pk)), viewer)
-    return county_cache.cache_key(board.county_grid(shown.seats[seat].display), "small", OTHERS)
+    return county_cache.cache_key(county.county_grid(shown.seats[seat].display), "small", OTHERS)
 
 
 def _neighbour_moves(game: Game, player: User) -> None:
@@ -71,7 +72,7 @@ def test_a_county_is_drawn_once_then_served_from_the_cache(
 
 
 def test_the_cached_drawing_is_the_drawing(started: Game, drawn: MagicMock) -> None:
-    grid = board.county_grid(load_state(started).seats[1].display)
+    grid = county.county_grid(load_state(started).seats[1].display)
 
     drawn_now = county_cache.county_html(grid, size="small", title=OTHERS)
     county_cache._kept.clear()  # another process: only the shared cache has it

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.live import token_for
 from games.models import Game, Seat
+from games.page.live import token_for
 from tests.games.playing import finish_turns, play_round
 
 POLL = {"HX-Request": "true", "HX-Target": "table"}

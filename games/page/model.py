@@ -11,12 +11,12 @@ from datetime import datetime
 
 import engine
 from games.access import TableAccess
-from games.board import CountyGrid, PieceView, bonus_view, county_grid, piece_view
 from games.engine_bridge import load_state
-from games.live import Token, token_for
 from games.models import GameStatus, Seat
-from games.offer import Offer, offer_for
-from games.turn import (
+from games.page.county import CountyGrid, PieceView, bonus_view, county_grid, piece_view
+from games.page.live import Token, token_for
+from games.page.offer import Offer, offer_for
+from games.page.turn import (
     Draft,
     DraftLinks,
     Preview,
@@ -57,7 +57,7 @@ class TurnView:
     bonus: PieceView | None = None
     targets: frozenset[tuple[int, int]] = frozenset()
     fields: dict[str, object] = field(default_factory=dict)
-    # For a tile: what the browser needs to try the tiles itself (games.offer).
+    # For a tile: what the browser needs to try the tiles itself (games.page.offer).
     offer: Offer | None = None
 
 

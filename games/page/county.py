@@ -1,4 +1,4 @@
-"""What the board templates draw: a county as a grid of cells, pieces, and their spoken labels.
+"""What the county templates draw: a county as a grid of cells, pieces, and their spoken labels.
 
 Pure presentation: no database, no rules. The templates in ``templates/games/`` (``_county.html``,
 ``_piece.html``, ``_wheel.html``) read these values; the art itself is in ``_symbols.html``.
@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Literal
 
 from engine import BONUS_TILES, TILES, Cell, CellKind, Coord, Landscape
+from engine.scoring import largest_rectangle_size
 
 #: The order landscapes are listed in, everywhere on the site.
 LANDSCAPE_ORDER: tuple[Landscape, ...] = (
@@ -148,7 +149,8 @@ class CountyGrid:
     coordinates asked for; ``description`` is :func:`describe_county` of the display.
 
     ``rows`` and ``description`` are worked out when first read, so a county whose drawing
-    comes from the cache (``games.county_cache``, by its ``key``) costs little more than its box.
+    comes from the cache (``games.page.county_cache``, by its ``key``) costs little more than
+    its box.
     """
 
     min_x: int
@@ -238,34 +240,6 @@ def county_grid(
     min_y = min(y for _, y in corners)
     max_y = max(y for _, y in corners)
     return CountyGrid(min_x, max_x, min_y, max_y, cells)
-
-
-def largest_rectangle_size(coords: Collection[Coord]) -> tuple[int, int]:
-    """Width and height of a largest fully occupied axis-aligned rectangle (R6.2.1).
-
-    >>> largest_rectangle_size({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
-    (2, 2)
-    >>> largest_rectangle_size(set())
-    (0, 0)
-    """
-    if not coords:
-        return (0, 0)
-    min_x = min(x for x, _ in coords)
-    width = max(x for x, _ in coords) - min_x + 1
-    heights = [0] * (width + 1)  # a trailing 0 flushes the stack
-    best = (0, 0)
-    for y in range(min(y for _, y in coords), max(y for _, y in coords) + 1):
-        for i in range(width):
-            heights[i] = heights[i] + 1 if (min_x + i, y) in coords else 0
-        stack: list[tuple[int, int]] = []  # (first column, height), heights increasing
-        for i, h in enumerate(heights):
-            start = i
-            while stack and stack[-1][1] >= h:
-                start, top = stack.pop()
-                if top * (i - start) > best[0] * best[1]:
-                    best = (i - start, top)
-            stack.append((start, h))
-    return best
 
 
 def _count(n: int, one: str, many: str) -> str:

@@ -1,4 +1,4 @@
-"""Template helpers for the board partials: ``{% load board %}``."""
+"""Template helpers for the county, piece and wheel partials: ``{% load counties %}``."""
 
 from __future__ import annotations
 
@@ -8,24 +8,12 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from engine import Cell
-from games import board
-from games.board import GridCell, OverlaySquare, PieceView
-from games.county_cache import county_html
-from games.county_html import square_svg
+from games.page import county
+from games.page.county import PieceView
+from games.page.county_cache import county_html
+from games.page.county_html import square_svg
 
 register = template.Library()
-
-
-@register.filter
-def overlay_at(overlay: object, gc: GridCell) -> OverlaySquare | None:
-    """The placement preview on this grid cell, if any: ``overlay|overlay_at:gc``."""
-    return board.overlay_at(overlay, gc.x, gc.y)
-
-
-@register.filter
-def is_target(targets: object, gc: GridCell) -> bool:
-    """True when this grid cell is one of the highlighted targets: ``targets|is_target:gc``."""
-    return board.has_coord(targets, gc.x, gc.y)
 
 
 @register.filter
@@ -39,13 +27,13 @@ def at(mapping: object, key: object) -> object:
 @register.simple_tag
 def piece_view(tile: int, orientation: int | None = 0) -> PieceView:
     """``{% piece_view tile orientation as piece %}``: a tile ready for ``_piece.html``."""
-    return board.piece_view(int(tile), int(orientation or 0))
+    return county.piece_view(int(tile), int(orientation or 0))
 
 
 @register.simple_tag
 def bonus_view(bonus: int) -> PieceView:
     """``{% bonus_view bonus as piece %}``: a bonus tile ready for ``_piece.html``."""
-    return board.bonus_view(int(bonus))
+    return county.bonus_view(int(bonus))
 
 
 @register.filter
@@ -54,11 +42,11 @@ def square(cell: Cell) -> SafeString:
     return mark_safe(square_svg(cell))
 
 
-@register.simple_tag(takes_context=True)
-def county(context: template.Context) -> SafeString:
+@register.simple_tag(name="county", takes_context=True)
+def draw_county(context: template.Context) -> SafeString:
     """Draw the county the including ``_county.html`` was given (see its parameters).
 
-    Counties nobody acts on come from the cache (``games.county_cache``).
+    Counties nobody acts on come from the cache (``games.page.county_cache``).
     """
     return county_html(
         context["grid"],

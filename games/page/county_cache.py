@@ -23,8 +23,8 @@ from pathlib import Path
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
-from games.board import CountyGrid
-from games.county_html import render_county
+from games.page.county import CountyGrid
+from games.page.county_html import render_county
 
 #: How long an unread drawing stays in the shared cache (a county changes at most once a round).
 TIMEOUT = 24 * 3600
@@ -34,7 +34,7 @@ _kept: dict[str, str] = {}
 # The markup comes from these two modules: a release that changes them draws anew.
 _MARKUP = hashlib.blake2b(
     b"".join(
-        (Path(__file__).parent / name).read_bytes() for name in ("county_html.py", "board.py")
+        (Path(__file__).parent / name).read_bytes() for name in ("county_html.py", "county.py")
     ),
     digest_size=6,
 ).hexdigest()
@@ -44,7 +44,7 @@ def cache_key(grid: CountyGrid, size: str, title: str) -> str:
     """The cache key of ``grid`` drawn at ``size`` under ``title``.
 
     >>> from engine import Cell, Display, Landscape
-    >>> from games.board import county_grid
+    >>> from games.page.county import county_grid
     >>> grid = county_grid(Display({(0, 0): Cell(Landscape.BOG)}))
     >>> cache_key(grid, "small", "Ann’s county") == cache_key(grid, "small", "Bob’s county")
     False

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import engine
 from games.models import Action, ActionSource, Game
-from games.turn import describe_events
+from games.page.turn import describe_events
 
 
 @dataclass(frozen=True)

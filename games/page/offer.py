@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import engine
 from engine import Cell, CellKind
-from games.county_html import square_svg
+from games.page.county_html import square_svg
 
 Coord = tuple[int, int]
 

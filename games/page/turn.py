@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import engine
 from engine.effects import towers_earned
 from engine.scoring import largest_rectangle
-from games.board import OverlaySquare, tile_overlay
+from games.page.county import OverlaySquare, tile_overlay
 
 Coord = tuple[int, int]
 

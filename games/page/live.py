@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from django.utils.crypto import salted_hmac
 
-from games.models import Game, GameStatus, Seat
+from games.models import Game, Seat
 
-_SALT = "games.live"
+_SALT = "games.page.live"
 _HALF = 12  # hex characters per half
 _SEAT_FIELDS = ("step", "absent", "autopilot_streak")
 _GAME_FIELDS = ("version", "status", "round", "round_complete")
@@ -76,8 +76,3 @@ def current_token(game_id: int, user_id: int) -> tuple[Token, bool] | None:
     if game is None:
         return None
     return token_for(game, None), game.is_open
-
-
-def is_live(status: str) -> bool:
-    """Whether a table still changes, so its pages poll."""
-    return status in (GameStatus.FORMING, GameStatus.PLAYING)

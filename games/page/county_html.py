@@ -13,7 +13,7 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from engine import Cell
-from games.board import CountyGrid, GridCell, OverlaySquare, has_coord, overlay_at
+from games.page.county import CountyGrid, GridCell, OverlaySquare, has_coord, overlay_at
 
 
 def square_svg(cell: Cell) -> str:
