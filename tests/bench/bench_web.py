@@ -1,7 +1,8 @@
 """The game page of a 5-player table late in the game and its live-update poll under gunicorn on
-PostgreSQL, against a trivial view, and the page's size on the wire; the time from a round's last
-submit to the next round, through Redis and a real worker; and the time from the last player's
-click in Chromium to the next round on their page.
+PostgreSQL, against a trivial view, and the page's size on the wire, with the placement JSON its
+tile turn carries; the time from a round's last submit to the next round, through Redis and a
+real worker; the time from the last player's click in Chromium to the next round on their page;
+and, in the same Chromium, the time from a click on a legal spot to the tile drawn there.
 
 Everything runs in one go on its own database (``<DATABASE_URL name>_bench``), with the
 production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import json
 import os
 import random
 import re
@@ -30,6 +32,7 @@ from tests.bench import Measurement
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+    from playwright.sync_api import Browser, Page
 
     from games.models import Game
     from tests.fixtures.worker import Worker
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 BASE_DIR = Path(__file__).resolve().parents[2]
 CLIENTS = 4
 SECONDS = 4.0
+SPOTS = 20  # legal spots clicked in Chromium, one after another
 # What a browser sends: every page is measured as it travels, compressed.
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -205,6 +209,50 @@ def _sizes(port: int, game: Game, cookie: str) -> list[Measurement]:
     return out
 
 
+def _tile_viewer(game: Game) -> User:
+    """The first seat (Ann's, if she has one) with a tile turn, so the page carries the offer."""
+    import engine
+    from games.engine_bridge import load_state
+
+    state = load_state(game)
+    for seat in game.seats.select_related("user").order_by("position"):
+        if engine.pending(state, seat.position).kind is engine.PendingKind.TILE:
+            assert seat.user is not None
+            return seat.user
+    raise AssertionError(f"nobody has a tile turn in round {game.round}")
+
+
+def _session_cookie(user: User) -> str:
+    """A ``Cookie`` header with a session of ``user``, as logging in would make it."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def _offer_size(port: int, game: Game, cookie: str) -> Measurement:
+    """The bytes of the page's ``offer`` island (the placement JSON) for a seat on a tile turn."""
+    body, encoding = _get(port, f"/games/{game.pk}/", cookie, {})
+    html = (gzip.decompress(body) if encoding == "gzip" else body).decode()
+    match = re.search(r'<script id="offer"[^>]*>(.*?)</script>', html, re.DOTALL)
+    assert match is not None, "the game page has no offer island"
+    island = match.group(1).encode()
+    tiles = json.loads(island)["tiles"]
+    anchors = sum(len(o["anchors"]) for tile in tiles for o in tile["orientations"])
+    return Measurement(
+        "placement JSON",
+        len(island) / 1000,
+        "KB",
+        note=f"#offer island, {len(tiles)} tiles, {anchors} legal spots; "
+        f"{len(gzip.compress(island)) / 1000:.1f} KB gzipped alone",
+    )
+
+
 def _token(port: int, game: Game, cookie: str) -> str:
     """The poll token of the page as the viewer with ``cookie`` gets it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -216,47 +264,106 @@ def _token(port: int, game: Game, cookie: str) -> str:
     return match.group(1)
 
 
-def _time_clicks_to_next_round(
-    base: str, game: Game, cookie: tuple[str, ...], rng: random.Random, rounds: int
-) -> list[float]:
-    """The last player plays in Chromium; time their last click until the next round shows."""
+@contextmanager
+def _chromium() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.playing import act, confirm, line_up
     from tests.conftest import CHROMIUM
-    from tests.games.playing import finish_turns
 
-    name, value = cookie[0], cookie[1]
-    timings: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_cookies([{"name": name, "value": value, "url": base}])
-        page = context.new_page()
-        for _ in range(rounds):
-            game = finish_turns(game, rng, skip=(0,))  # everyone else is done
-            page.goto(f"{base}/games/{game.pk}/")
-            line_up(page)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _signed_in(browser: Browser, base: str, cookie: str) -> Page:
+    """A page of its own (its own cookies) carrying the session in ``cookie``."""
+    name, value = cookie.split("=", 1)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_cookies([{"name": name, "value": value, "url": base}])
+    return context.new_page()
+
+
+def _time_clicks_to_next_round(
+    browser: Browser, base: str, game: Game, cookie: str, rng: random.Random, rounds: int
+) -> list[float]:
+    """The last player plays in Chromium; time their last click until the next round shows."""
+    from tests.browser.playing import act, confirm, line_up
+    from tests.games.playing import finish_turns
+
+    page = _signed_in(browser, base, cookie)
+    timings: list[float] = []
+    for _ in range(rounds):
+        game = finish_turns(game, rng, skip=(0,))  # everyone else is done
+        page.goto(f"{base}/games/{game.pk}/")
+        line_up(page)
+        clicked = time.perf_counter()
+        confirm(page)
+        while (targets := page.locator("#turn button.cell.target")).count():
             clicked = time.perf_counter()
-            confirm(page)
-            while (targets := page.locator("#turn button.cell.target")).count():
-                clicked = time.perf_counter()
-                act(page, targets.first.click)
-            next_round = f"Round {game.round + 1} of"
-            page.get_by_text(next_round).wait_for(timeout=15_000)
-            timings.append((time.perf_counter() - clicked) * 1000)
-            game.refresh_from_db()
-        browser.close()
+            act(page, targets.first.click)
+        next_round = f"Round {game.round + 1} of"
+        page.get_by_text(next_round).wait_for(timeout=15_000)
+        timings.append((time.perf_counter() - clicked) * 1000)
+        game.refresh_from_db()
+    page.context.close()
     return timings
+
+
+# In the page: click each cell, then wait for the frame that shows the tile and the one after
+# it (the second requestAnimationFrame runs once the first frame was drawn). Returns, per
+# click, that whole time, the click itself (until the overlay is in) and the wait until the
+# first of those frames began: each click after the first runs in a frame's callbacks, so
+# the style, layout and paint of what it changed come before that.
+_CLICK_SPOTS = """async (cells) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const out = [];
+  for (const [x, y] of cells) {
+    const cell = document.querySelector(`#turn .county [data-x="${x}"][data-y="${y}"]`);
+    if (!cell) throw new Error(`no cell at ${x},${y}`);
+    const started = performance.now();
+    cell.click();
+    const handled = performance.now();
+    if (!cell.querySelector(".overlay.overlay--ok")) throw new Error(`no tile at ${x},${y}`);
+    await frame();
+    const framed = performance.now();
+    await frame();
+    out.push([performance.now() - started, handled - started, framed - started]);
+  }
+  return out;
+}"""
+
+
+def _time_spot_clicks(
+    browser: Browser, base: str, game: Game, cookie: str
+) -> list[tuple[float, float, float]]:
+    """Pick the first tile, then click legal spots one after another: per click, the time until
+    the tile is drawn there (overlay in, next frame painted), the click handler's share, and
+    the time until the next frame began."""
+    from tests.browser.playing import line_up
+
+    page = _signed_in(browser, base, cookie)
+    page.goto(f"{base}/games/{game.pk}/")
+    line_up(page)  # #choice-0: the tile is shown at its first legal spot
+    offer = json.loads(page.locator("#offer").text_content() or "{}")
+    tile = next(t for t in offer["tiles"] if t["slot"] == 0)
+    # A click places the tile in the orientation it is in, covering the cell at a legal spot.
+    shape = tile["orientations"][int(page.locator("#turn input[name=o]").input_value())]
+    assert shape["anchors"], "the picked tile fits nowhere"
+    (dx, dy), anchors = shape["cells"][0], shape["anchors"]
+    every = max(1, len(anchors) // SPOTS)
+    chosen = (anchors[::every] * SPOTS)[:SPOTS]  # spread over the county; repeated if few
+    timings = page.evaluate(_CLICK_SPOTS, [[x + dx, y + dy] for x, y in chosen])
+    page.context.close()
+    return [(total, handled, framed) for total, handled, framed in timings]
 
 
 def run() -> list[Measurement]:
     env = _bench_env()
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM next to Playwright's sync API
     _setup_django(env)
-    from django.conf import settings
-    from django.contrib.sessions.backends.db import SessionStore
-
     from games import services
     from games.models import Game
     from tests.factories import UserFactory
@@ -283,12 +390,10 @@ def run() -> list[Measurement]:
     game = services.join_game(game.pk, bob)
     celery_app.conf.task_always_eager = False
 
-    session = SessionStore()
-    session["_auth_user_id"] = str(ann.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-    session["_auth_user_hash"] = ann.get_session_auth_hash()
-    session.create()
-    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    cookie = _session_cookie(ann)
+    # The placement JSON and the clicks on legal spots: the late page of a seat with a tile turn.
+    viewer = _tile_viewer(table)
+    viewer_cookie = cookie if viewer.pk == ann.pk else _session_cookie(viewer)
 
     port = _free_port()
     gunicorn = [
@@ -314,6 +419,7 @@ def run() -> list[Measurement]:
         out += [
             Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
             *_sizes(port, table, cookie),
+            _offer_size(port, table, viewer_cookie),
             Measurement("game page", page, "req/s", note=late),
             Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
             Measurement("unchanged poll (204)", poll, "req/s", note=late),
@@ -330,13 +436,15 @@ def run() -> list[Measurement]:
             while len(latencies) < 5 and game.status == "playing":
                 latencies.extend(_time_round_end(game, bob, rng, running))
                 game.refresh_from_db()
-            base, ann_cookie = f"http://127.0.0.1:{port}", cookie.split("=", 1)
+            base = f"http://127.0.0.1:{port}"
             # A table of its own from round 1, so five rounds never run into the towers step.
             fresh = services.create_game(
                 ann, seats_wanted=2, round_hours=24, is_open=True, rated=True
             )
             fresh = services.join_game(fresh.pk, bob)
-            clicks = _time_clicks_to_next_round(base, fresh, (*ann_cookie,), rng, rounds=5)
+            with _chromium() as browser:
+                clicks = _time_clicks_to_next_round(browser, base, fresh, cookie, rng, rounds=5)
+                spots = _time_spot_clicks(browser, base, table, viewer_cookie)
         finally:
             running.stop()
     out.append(
@@ -354,6 +462,17 @@ def run() -> list[Measurement]:
             "ms",
             limit=2000,
             note="Chromium, gunicorn, Redis and a worker (median of 5)",
+        )
+    )
+    drawn, handled, framed = (statistics.median(column) for column in zip(*spots, strict=True))
+    out.append(
+        Measurement(
+            "click on a legal spot → tile drawn",
+            drawn,
+            "ms",
+            limit=50,
+            note=f"Chromium, no request; {late}, {viewer.username}'s page, median of {len(spots)}"
+            f" spots: the click {handled:.1f} ms, the next frame at {framed:.0f} ms",
         )
     )
     return out
