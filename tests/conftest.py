@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 from tests.factories import UserFactory
 from tipperary_site.celery import app as celery_app
@@ -41,6 +42,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-quic",
         ],
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Every test starts with an empty cache (drawn pages and counties, rate limits)."""
+    cache.clear()
+    yield
 
 
 @pytest.fixture(autouse=True)

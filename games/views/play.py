@@ -17,6 +17,8 @@ from games import services
 from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
 from games.models import GameStatus
+from games.notifications.context import tables_waiting_count
+from games.page.cache import page_key, serve
 from games.page.history import game_history
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
@@ -41,9 +43,10 @@ def _render(
     status: int = 200,
     error: str = "",
     asked: dict[str, int | None] | None = None,
+    extra: dict[str, object] | None = None,
 ) -> TemplateResponse:
     game = access.game
-    context: dict[str, object] = {"access": access, "game": game, "error": error}
+    context: dict[str, object] = {"access": access, "game": game, "error": error, **(extra or {})}
     if game.status == GameStatus.FORMING:
         if access.mine is not None and game.host_id == access.mine.user_id:
             context["invite_token"] = invite_token(game)
@@ -62,9 +65,27 @@ def _render(
 
 @login_required
 @require_GET
-def game_page(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    """The table: forming (seats, invitations) or in play (your county, the wheel, the others)."""
-    return _render(request, table_for(user_of(request), game_id))
+def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The table: forming (seats, invitations) or in play (your county, the wheel, the others).
+
+    A game in play is drawn once for each thing its viewer may see and then comes from the
+    cache (games.page.cache), so reloads and the fragments the page asks for cost little.
+    """
+    user = user_of(request)
+    access = table_for(user, game_id)
+    game = access.game
+    if game.status == GameStatus.FORMING:
+        return _render(request, access)
+    asked = _asked(request)
+    target = request.htmx.target if request.htmx else None
+    target = target if target in FRAGMENTS else None
+    # The whole page and #game show the count of tables waiting (header, title); no other
+    # fragment does.
+    waiting = tables_waiting_count(user) if target in (None, "game") else None
+    token = token_for(game, access.mine)
+    key = page_key(request, game.pk, token, sorted(asked.items()), target, waiting)
+    extra = {} if waiting is None else {"tables_waiting": waiting}
+    return serve(request, key, lambda more: _render(request, access, extra={**extra, **more}))
 
 
 @login_required

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -20,6 +22,12 @@ from games.models import Game
 from tests.games.playing import finish_turns, step_of
 
 FRAGMENTS = ("", "turn", "table", "game")
+
+
+@pytest.fixture(autouse=True)
+def _drawn_every_time(settings: Any) -> None:
+    """These tests judge the drawing itself, so no page or county comes from a cache."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 
 def _normalised(html: str) -> str:
