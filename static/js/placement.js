@@ -30,6 +30,8 @@ class Placement {
     for (const cell of this.county ? this.county.querySelectorAll("[data-x]") : []) {
       this.cells.set(`${cell.dataset.x},${cell.dataset.y}`, cell);
     }
+    // The server's drawing of a draft is replaced by this module's own.
+    this.drawn = this.county ? [...this.county.querySelectorAll(".overlay")] : [];
   }
 
   // The draft the server drew (a tile picked without this module, or kept after a refusal).
@@ -98,19 +100,30 @@ class Placement {
     this.commit();
   }
 
-  // Draw ``draft`` over the county: its squares, and every cell where it could lie.
+  // Draw ``draft`` over the county: its squares, and every cell where it could lie. Only the
+  // few cells that change are touched, so a move costs the browser next to nothing.
   draw(draft) {
-    for (const old of this.county.querySelectorAll(".overlay")) old.remove();
-    for (const cell of this.county.querySelectorAll(".ov, .spot")) {
-      cell.classList.remove("ov", "spot");
+    for (const square of this.drawn || []) {
+      square.parentElement.classList.remove("ov");
+      square.remove();
+    }
+    this.drawn = [];
+    const spots = draft ? `${draft.slot}/${draft.o}` : "";
+    if (spots !== this.spots) {
+      for (const cell of this.spotted || []) cell.classList.remove("spot");
+      this.spotted = [];
+      for (const [ax, ay] of draft ? this.shape(draft).anchors : []) {
+        for (const [dx, dy] of this.shape(draft).cells) {
+          const cell = this.cells.get(`${ax + dx},${ay + dy}`);
+          if (cell && !cell.classList.contains("spot")) {
+            cell.classList.add("spot");
+            this.spotted.push(cell);
+          }
+        }
+      }
+      this.spots = spots;
     }
     if (!draft) return;
-    for (const [ax, ay] of this.shape(draft).anchors) {
-      for (const [dx, dy] of this.shape(draft).cells) {
-        const cell = this.cells.get(`${ax + dx},${ay + dy}`);
-        if (cell) cell.classList.add("spot");
-      }
-    }
     const legal = this.isLegal(draft);
     const art = this.tiles.get(draft.slot).art;
     this.covered(draft).forEach(([x, y], i) => {
@@ -121,6 +134,7 @@ class Placement {
       square.innerHTML = art[i];
       cell.classList.add("ov");
       cell.append(square);
+      this.drawn.push(square);
     });
     this.county.classList.add("has-overlay");
   }
