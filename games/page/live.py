@@ -9,6 +9,7 @@ halves to re-render only what changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils.crypto import salted_hmac
 
@@ -58,11 +59,20 @@ def token_for(game: Game, seat: Seat | None) -> Token:
     return Token(table, own)
 
 
-def current_token(game_id: int, user_id: int) -> tuple[Token, bool] | None:
-    """The viewer's current token and whether it may be answered without an access check.
+class Current(NamedTuple):
+    """A viewer's token as the table stands, whether they may see it without a full access
+    check (seated, or an open table), and the table's status."""
 
-    One query. None when the table does not exist. Seated people may always see their table;
-    a spectator only an open one (others go through the full access check).
+    token: Token
+    trusted: bool
+    status: str
+
+
+def current_token(game_id: int, user_id: int) -> Current | None:
+    """The viewer's current token; one query. None when the table does not exist.
+
+    Seated people may always see their table; a spectator only an open one without the full
+    access check (invitees go through it).
     """
     seat = (
         Seat.objects.filter(game_id=game_id, user_id=user_id)
@@ -71,8 +81,8 @@ def current_token(game_id: int, user_id: int) -> tuple[Token, bool] | None:
         .first()
     )
     if seat is not None:
-        return token_for(seat.game, seat), True
+        return Current(token_for(seat.game, seat), True, seat.game.status)
     game = Game.objects.filter(pk=game_id).only(*_GAME_FIELDS, "is_open").first()
     if game is None:
         return None
-    return token_for(game, None), game.is_open
+    return Current(token_for(game, None), game.is_open, game.status)

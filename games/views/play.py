@@ -72,20 +72,28 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     cache (games.page.cache), so reloads and the fragments the page asks for cost little.
     """
     user = user_of(request)
-    access = table_for(user, game_id)
-    game = access.game
-    if game.status == GameStatus.FORMING:
-        return _render(request, access)
+    current = current_token(game_id, user.pk)  # enough to find the page in the cache
+    access = None
+    if current is None or not current.trusted or current.status == GameStatus.FORMING:
+        access = table_for(user, game_id)  # outsiders get their 404 here
+        if access.game.status == GameStatus.FORMING:
+            return _render(request, access)
+        token = token_for(access.game, access.mine)
+    else:
+        token = current.token
     asked = _asked(request)
     target = request.htmx.target if request.htmx else None
     target = target if target in FRAGMENTS else None
     # The whole page and #game show the count of tables waiting (header, title); no other
     # fragment does.
     waiting = tables_waiting_count(user) if target in (None, "game") else None
-    token = token_for(game, access.mine)
-    key = page_key(request, game.pk, token, sorted(asked.items()), target, waiting)
+    key = page_key(request, game_id, token, sorted(asked.items()), target, waiting)
     extra = {} if waiting is None else {"tables_waiting": waiting}
-    return serve(request, key, lambda more: _render(request, access, extra={**extra, **more}))
+
+    def draw(more: dict[str, object]) -> TemplateResponse:
+        return _render(request, access or table_for(user, game_id), extra={**extra, **more})
+
+    return serve(request, key, draw)
 
 
 @login_required
@@ -154,7 +162,7 @@ def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse("Give the token (t) your page was drawn with.", status=400)
     user = user_of(request)
     current = current_token(game_id, user.pk)
-    if current is not None and current == (seen, True):
+    if current is not None and current.trusted and current.token == seen:
         return HttpResponse(status=204)  # one query while nothing changed
     access = table_for(user, game_id)
     game = access.game

@@ -75,10 +75,15 @@ def test_the_turn_fragment_alone_answers_htmx(client: Client, host: User, starte
 
 
 def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> None:
-    # session, user, game, seats with users and profiles, tables waiting (header count)
-    with django_assert_num_queries(5):  # type: ignore[operator]
+    # drawn: session, user, the viewer's seat and token, tables waiting (header count), then
+    # to draw it: game, seats with users and profiles
+    with django_assert_num_queries(6):  # type: ignore[operator]
         response = client.get(f"/games/{game.pk}/?slot=0")
     assert response.status_code == 200
+    # from the cache: session, user, the viewer's seat and token, tables waiting
+    with django_assert_num_queries(4):  # type: ignore[operator]
+        again = client.get(f"/games/{game.pk}/?slot=0")
+    assert again.status_code == 200 and again.content != response.content  # its own CSRF token
 
 
 def test_its_query_count_does_not_grow_with_the_rounds(
@@ -144,9 +149,10 @@ def test_the_forming_page_and_its_query_count(
     client: Client, host: User, forming: Game, django_assert_num_queries: pytest.FixtureRequest
 ) -> None:
     client.force_login(host)
-    # session, user, game, seats with users and profiles, pending invitations with the
-    # invitees' profiles, header count of tables waiting
-    with django_assert_num_queries(6):  # type: ignore[operator]
+    # session, user, the viewer's seat and token (a forming table is never cached), game,
+    # seats with users and profiles, pending invitations with the invitees' profiles,
+    # header count of tables waiting
+    with django_assert_num_queries(7):  # type: ignore[operator]
         assert client.get(f"/games/{forming.pk}/").status_code == 200
 
 
@@ -155,8 +161,9 @@ def test_the_turn_fragment_query_count(
 ) -> None:
     client.force_login(host)
     headers = {"HX-Request": "true", "HX-Target": "turn"}
-    # session, user, game, seats with users and profiles (no header in a fragment)
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    # session, user, the viewer's seat and token, game, seats with users and profiles (no
+    # header in a fragment)
+    with django_assert_num_queries(5):  # type: ignore[operator]
         response = client.get(f"/games/{started.pk}/?slot=1&o=1&x=4&y=4", headers=headers)
     assert response.status_code == 200
 
