@@ -84,6 +84,7 @@ class ActionForm(forms.Form):
     x = forms.IntegerField(min_value=-99, max_value=99, required=False)
     y = forms.IntegerField(min_value=-99, max_value=99, required=False)
     step = forms.IntegerField(min_value=0)
+    round = forms.IntegerField(min_value=0, max_value=99, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

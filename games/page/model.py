@@ -141,7 +141,7 @@ def _turn(
     bonus = bonus_view(todo.bonus.id) if todo.bonus is not None else None
     return TurnView(
         todo.kind, todo.count, bonus=bonus, targets=targets,
-        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "step": step},
+        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "step": step, "round": state.round},
     )  # fmt: skip
 
 

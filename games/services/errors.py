@@ -15,9 +15,13 @@ class StaleTurn(GameError):
     """The player's own turn moved on since their page was drawn: a double click, another tab,
     the autopilot, or a new round. Other players' moves never cause it."""
 
-    def __init__(self, current: int) -> None:
-        super().__init__(
-            "Your turn moved on since this page was drawn (in another tab, by the autopilot, "
-            "or a new round began). Here it is as it is now; nothing was placed."
-        )
+    def __init__(self, current: int, *, new_round: int | None = None) -> None:
+        if new_round is not None:
+            why = f"Round {new_round} has begun since this page was drawn"
+        else:
+            why = (
+                "Your turn moved on since this page was drawn (in another tab, or the "
+                "autopilot played it)"
+            )
+        super().__init__(f"{why}. Here it is as it is now; nothing was placed.")
         self.current = current

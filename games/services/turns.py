@@ -38,6 +38,7 @@ def submit_action(
     notation: str,
     step: int,
     *,
+    seen_round: int | None = None,
     now: datetime | None = None,
     source: ActionSource = ActionSource.PLAYER,
 ) -> Played:
@@ -45,7 +46,8 @@ def submit_action(
 
     ``step`` is the seat's step the player's page was drawn at: a submit from an older step
     (a double click, another tab, the autopilot, a new round) is refused as stale. Other
-    players' moves never change it.
+    players' moves never change it. ``seen_round``, the round the page showed, lets the
+    refusal say that a new round began.
     """
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()
@@ -54,7 +56,8 @@ def submit_action(
     if game.status != GameStatus.PLAYING:
         raise GameError("This game is not in play.")
     if step != seat.step:
-        raise StaleTurn(seat.step)
+        moved_on = seen_round is not None and seen_round != game.round
+        raise StaleTurn(seat.step, new_round=game.round if moved_on else None)
     state = load_state(game)
     action = engine.parse_action(notation)
     new_state, events = engine.apply(state, seat.position, action)

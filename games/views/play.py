@@ -132,8 +132,9 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise services.GameError("That move was not understood.")
+        data = form.cleaned_data
         services.submit_action(
-            game_id, user, form.cleaned_data["notation"], form.cleaned_data["step"]
+            game_id, user, data["notation"], data["step"], seen_round=data["round"]
         )
     except services.StaleTurn as stale:
         return _render(request, table_for(user, game_id), status=409, error=str(stale))

@@ -12,7 +12,7 @@ from django.test import Client
 import engine
 from games.engine_bridge import load_state
 from games.models import Action, Game
-from tests.games.playing import any_legal_action, finish_turns, step_of
+from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 
@@ -146,3 +146,16 @@ def test_an_outsider_cannot_act(client: Client, outsider: User, started: Game) -
 def test_only_post_is_accepted(client: Client, host: User, started: Game) -> None:
     client.force_login(host)
     assert client.get(f"/games/{started.pk}/play/").status_code == 405
+
+
+def test_a_submit_from_the_last_round_says_a_new_round_began(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    data = {**_tile_with_draft(started), "step": step_of(started, host), "round": 1}
+    game = play_round(started, random.Random(6))
+    assert game.round == 2
+    response = client.post(f"/games/{game.pk}/play/", data, headers=HTMX)
+    assert response.status_code == 409
+    assert "Round 2 has begun since this page was drawn" in response.content.decode()
+    assert not Action.objects.filter(round=2).exists()
