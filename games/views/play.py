@@ -87,7 +87,9 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     # The whole page and #game show the count of tables waiting (header, title); no other
     # fragment does.
     waiting = tables_waiting_count(user) if target in (None, "game") else None
-    key = page_key(request, game_id, token, sorted(asked.items()), target, waiting)
+    key = page_key(
+        request, game_id, token, sorted(asked.items()), bool(request.htmx), target, waiting
+    )
     extra = {} if waiting is None else {"tables_waiting": waiting}
 
     def draw(more: dict[str, object]) -> TemplateResponse:

@@ -181,3 +181,13 @@ def test_the_invitation_page_and_its_query_count(
     response = client.post(f"/games/{game.pk}/join/", {"token": token})
     assert game.seats.filter(user=outsider).exists()
     assert client.get(f"/games/invite/{token}x/").status_code == 404
+
+
+def test_a_whole_page_and_an_htmx_page_at_one_address_are_kept_apart(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    boosted = client.get(f"/games/{started.pk}/", headers={"HX-Request": "true"}).content.decode()
+    whole = client.get(f"/games/{started.pk}/").content.decode()
+    assert 'id="nav-mine" hx-swap-oob="true"' in boosted  # htmx takes the header link from it
+    assert 'id="nav-mine" hx-swap-oob="true"' not in whole
