@@ -24,18 +24,13 @@ class TableAccess:
         return None if self.mine is None else self.mine.position
 
 
-def _with_seats(game: Game, user: User) -> TableAccess:
-    seats = list(game.seats.select_related("user__profile").order_by("position"))
-    return TableAccess(game, seats, next((s for s in seats if s.user_id == user.pk), None))
-
-
 def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
     """The table if ``user`` may see it: open tables to everyone logged in, invite-only
     tables to their players and invitees. Two queries: the game and its seats with names."""
     game = get_object_or_404(Game, pk=game_id)
-    access = _with_seats(game, user)
-    mine = access.mine
+    seats = list(game.seats.select_related("user__profile").order_by("position"))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
     outsider = not game.is_open and mine is None and not invited_by_link
     if outsider and not game.invitations.filter(invitee=user).exists():
         raise Http404("No such table.")
-    return access
+    return TableAccess(game, seats, mine)
