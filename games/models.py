@@ -70,6 +70,8 @@ class Game(models.Model):
     last_joined_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Set when the ratings task claims a finished rated table, so it is rated only once.
+    rated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -194,3 +196,4 @@ class Invitation(models.Model):
 
 
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)
+from games.ratings.models import Rating, RatingChange  # noqa: E402, F401  (ratings, for Django)

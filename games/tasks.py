@@ -6,6 +6,7 @@ from celery import shared_task
 
 from games import services
 from games.notifications import periodic
+from games.ratings import rate
 
 
 @shared_task(name="games.advance_round")
@@ -39,3 +40,15 @@ def sweep_deadlines_task() -> str:
 def notifications_task() -> str:
     """Every minute: write due reminders, warnings and digests, then send every due e-mail."""
     return periodic.run()
+
+
+@shared_task(name="games.rate_game")
+def rate_game_task(game_id: int) -> int:
+    """Rate a finished table once (a second delivery changes nothing)."""
+    return rate.rate_game(game_id)
+
+
+@shared_task(name="games.rate_finished_games")
+def rate_finished_games_task() -> int:
+    """The periodic sweep: rate any finished rated table whose rating message was lost."""
+    return rate.rate_finished_games()

@@ -142,6 +142,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 60.0},
     # Reminders, deadline warnings and digests written, then every due e-mail sent.
     "notifications": {"task": "games.notifications", "schedule": 60.0},
+    # A lost "rate this table" message must never leave a finished table unrated.
+    "rate-finished-games": {"task": "games.rate_finished_games", "schedule": 300.0},
 }
 
 # E-mail ---------------------------------------------------------------------------------------

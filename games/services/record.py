@@ -126,6 +126,8 @@ def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
         seat.to_play = False
         seat.save(update_fields=["rank", "score", "to_play"])
     notify_game_finished(game, now=now)
+    if game.rated:
+        enqueue("games.rate_game", game.pk)
 
 
 def publish(game: Game, *fields: str) -> None:
