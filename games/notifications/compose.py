@@ -106,7 +106,13 @@ def _finished(row: OutboxMessage, seat: Seat | None, profile: Profile, now: date
         )
     )
     standings = [
-        {"rank": s.rank, "name": s.name, "total": (s.score or {}).get("total", 0), "me": s == seat}
+        {
+            "rank": s.rank,
+            "name": s.name,
+            "seat": s,
+            "total": (s.score or {}).get("total", 0),
+            "me": s == seat,
+        }
         for s in seats
     ]
     winners = [s["name"] for s in standings if s["rank"] == 1]

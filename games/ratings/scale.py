@@ -85,7 +85,7 @@ def pool_for(seats: int) -> RatingPool:
     """The pool a table of ``seats`` is rated in.
 
     >>> pool_for(2), pool_for(5)
-    (<RatingPool.TWO: 'two'>, <RatingPool.MULTI: 'multi'>)
+    (RatingPool.TWO, RatingPool.MULTI)
     """
     return RatingPool.TWO if seats == 2 else RatingPool.MULTI
 

@@ -16,6 +16,9 @@ from games.models import Game, GameStatus, Invitation
 from games.notifications.models import OutboxMessage
 from tests.conftest import make_person
 
+# The host is named with a link to her page, as every player name is.
+HOST_LINK = 'Host: <a class="player" href="/players/Aoife/">Aoife</a>'
+
 DjangoAssertNumQueries = pytest.FixtureRequest
 
 
@@ -41,7 +44,7 @@ def test_it_shows_the_invitation_under_your_games_with_no_email_at_all(
     client.force_login(quiet)
     page = text(client.get("/games/mine/"))
     assert page.index("Invitations") < page.index(f"Table {private.pk}<")
-    assert "Host: Aoife" in page
+    assert HOST_LINK in page
     assert "1 of 3 seats taken" in page
     assert "1 day per round" in page
     assert f'action="/games/{private.pk}/join/"' in page
@@ -173,7 +176,7 @@ def test_your_games_with_invitations_and_its_query_count(
     # 6. tables waiting (header: to play, or invitations to answer, in one UNION)
     with django_assert_num_queries(6):  # type: ignore[operator]
         page = text(client.get("/games/mine/"))
-    assert page.count("Host: Aoife") == 3
+    assert page.count(HOST_LINK) == 3
     assert "<title>(3) Your games" in page
 
 
