@@ -8,7 +8,10 @@ from datetime import UTC, datetime, timedelta
 from django.contrib.auth.models import User
 from django.db.models import DateTimeField, ExpressionWrapper, F, Value
 
+from accounts.models import Profile
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.ratings.models import Rating
+from games.ratings.scale import ordinal
 
 #: When the tables of these tests start; each round lasts a day.
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -86,3 +89,26 @@ def _source(position: int | None, round_: int, autopilot: dict[int, int]) -> Act
     if position is None:
         return ActionSource.SYSTEM
     return ActionSource.AUTOPILOT if round_ <= autopilot.get(position, 0) else ActionSource.PLAYER
+
+
+def rated(
+    user: User, pool: str, mu: float, *, sigma: float = 2.0, games: int = 5, wins: int = 0
+) -> Rating:
+    """A rating as the ratings task would have left it after ``games`` tables."""
+    return Rating.objects.create(
+        user=user,
+        pool=pool,
+        mu=mu,
+        sigma=sigma,
+        ordinal=ordinal(mu, sigma),
+        games=games,
+        wins=wins,
+        updated_at=T0,
+    )
+
+
+def onlooker(name: str) -> User:
+    """A person with a profile who never logs in during the test (no password to hash)."""
+    user = User.objects.create(username=name)
+    Profile.objects.create(user=user, display_name=name)
+    return user
