@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import services
 from accounts.forms import DeleteAccountForm, NotificationsForm, ProfileForm, VacationForm
 from accounts.models import Profile
+from games.ratings.record import record_of
 
 
 def _me(request: HttpRequest) -> User:
@@ -110,7 +111,8 @@ def delete_account(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def player(request: HttpRequest, name: str) -> HttpResponse:
-    """A player's public page: display name, member since, and (from games) their tables."""
+    """A player's public page: display name, member since, and (from games) their ratings,
+    results, reliability and tables."""
     profile = get_object_or_404(
         Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
     )
@@ -121,6 +123,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
             "player": profile,
             "away": profile.on_vacation(timezone.now()),
             "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
+            "record": record_of(profile.user, request.GET.get("page")),
         },
     )
 

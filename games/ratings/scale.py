@@ -81,6 +81,15 @@ def spread(sigma: float) -> int:
     return round(_POINTS * sigma)
 
 
+def points(ordinal_change: float) -> int:
+    """A change of ordinal as a change of the shown rating.
+
+    >>> points(0.5), points(-0.2)
+    (12, -5)
+    """
+    return round(_POINTS * ordinal_change)
+
+
 def pool_for(seats: int) -> RatingPool:
     """The pool a table of ``seats`` is rated in.
 
