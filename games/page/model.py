@@ -25,6 +25,7 @@ from games.page.turn import (
     preview,
     tile_in_slot,
 )
+from games.ratings.rate import counts, left_out
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,8 @@ class GamePage:
     token: Token
     # The table waiting longest for the viewer elsewhere, once they are done here.
     next_table: int | None = None
+    # At a finished rated table: the seats of people left out of the ratings update.
+    unrated: frozenset[int] = frozenset()
 
     @property
     def finished(self) -> bool:
@@ -99,6 +102,11 @@ class GamePage:
     @property
     def ranking(self) -> list[PlayerPanel]:
         return sorted(self.players, key=lambda p: (p.rank or 99, p.position))
+
+    @property
+    def left_out(self) -> list[PlayerPanel]:
+        """The people the ratings leave out for this table (the autopilot played too often)."""
+        return [p for p in self.players if p.position in self.unrated]
 
     @property
     def winners(self) -> list[PlayerPanel]:
@@ -207,4 +215,13 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         deadline=game.round_deadline if playing else None,
         token=token_for(game, access.mine),
         next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
+        unrated=_unrated(access),
     )
+
+
+def _unrated(access: TableAccess) -> frozenset[int]:
+    """At a finished table that counts for ratings, the people it leaves out. One query."""
+    game = access.game
+    if game.status != GameStatus.FINISHED or not game.rated or not counts(access.seats):
+        return frozenset()
+    return frozenset(left_out(game))

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.conftest import make_person
+from tests.games.conftest import started  # noqa: F401  (Aoife and Brendan's table in round 1)
 
 
 @pytest.fixture

@@ -1,0 +1,64 @@
+"""The final page of a rated table says who the ratings left out, and why, in words."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Action, ActionSource, Game
+from tests.games.playing import play_round
+
+NOTE = "left out of the ratings for this table"
+
+
+@pytest.fixture
+def finished(started: Game) -> Game:
+    """Aoife and Brendan's two-player table, played to the end."""
+    game, rng = started, random.Random(11)
+    while game.status == "playing":
+        game = play_round(game, rng)
+    return game
+
+
+def autopilot_played(game: Game, position: int, rounds: int) -> None:
+    """As if the autopilot had played the first ``rounds`` rounds of a seat."""
+    Action.objects.filter(game=game, seat=position, round__lte=rounds).update(
+        source=ActionSource.AUTOPILOT
+    )
+
+
+def test_it_names_the_person_the_autopilot_played_for_too_often(
+    client: Client, host: User, player: User, finished: Game
+) -> None:
+    brendan = finished.seats.get(user=player).position
+    autopilot_played(finished, brendan, 4)
+    client.force_login(host)
+    html = client.get(f"/games/{finished.pk}/").content.decode()
+    assert (
+        '<a class="player" href="/players/Brendan/">Brendan</a> is left out of the ratings for '
+        "this table: the autopilot played more than a quarter of their rounds." in html
+    )
+    client.force_login(player)
+    html = client.get(f"/games/{finished.pk}/").content.decode()
+    assert "You are left out of the ratings for this table" in html
+    assert "more than a quarter of your rounds." in html
+
+
+def test_it_says_nothing_when_everyone_counts(
+    client: Client, host: User, player: User, finished: Game
+) -> None:
+    autopilot_played(finished, 0, 3)  # a quarter exactly: still rated
+    client.force_login(host)
+    assert NOTE not in client.get(f"/games/{finished.pk}/").content.decode()
+
+
+def test_an_unrated_table_says_nothing_of_ratings(
+    client: Client, host: User, player: User, finished: Game
+) -> None:
+    Game.objects.filter(pk=finished.pk).update(rated=False)
+    autopilot_played(finished, 0, 12)
+    client.force_login(host)
+    assert NOTE not in client.get(f"/games/{finished.pk}/").content.decode()
