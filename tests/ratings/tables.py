@@ -3,6 +3,7 @@ their ranks and scores, and a log of one action per seat and round (who played i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth.models import User
@@ -25,7 +26,7 @@ def score(total: int) -> dict[str, int]:
 
 
 def finished_table(
-    players: list[User | str],
+    players: Sequence[User | str],
     totals: list[int],
     *,
     rated: bool = True,
