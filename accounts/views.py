@@ -16,6 +16,9 @@ from django.views.decorators.http import require_http_methods
 from accounts import services
 from accounts.forms import DeleteAccountForm, NotificationsForm, ProfileForm, VacationForm
 from accounts.models import Profile
+from games.notifications.context import tables_waiting_count
+from games.page.cache import page_key, serve
+from games.ratings.cache import generation
 from games.ratings.record import record_of
 
 
@@ -116,16 +119,25 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     profile = get_object_or_404(
         Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
     )
-    return TemplateResponse(
-        request,
-        "accounts/player.html",
-        {
+    # Drawn once a minute for each viewer and page of tables, and again when a rating changes
+    # or the player changes their name or holiday.
+    page = request.GET.get("page")
+    waiting = tables_waiting_count(request.user)
+    shown = (profile.pk, profile.display_name, profile.vacation_from, profile.vacation_until)
+    key = page_key(request, "player", *shown, page, generation(), waiting)
+
+    def draw(more: dict[str, object]) -> TemplateResponse:
+        context = {
             "player": profile,
             "away": profile.on_vacation(timezone.now()),
             "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
-            "record": record_of(profile.user, request.GET.get("page")),
-        },
-    )
+            "record": record_of(profile.user, page),
+            "tables_waiting": waiting,
+            **more,
+        }
+        return TemplateResponse(request, "accounts/player.html", context)
+
+    return serve(request, key, draw)
 
 
 def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

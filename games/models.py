@@ -171,6 +171,9 @@ class Action(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq"),
         ]
+        # A seat's own entries (the rounds a person played, on their page) without reading
+        # each table's whole log.
+        indexes = [models.Index(fields=["game", "seat"], name="action_game_seat")]
 
     def __str__(self) -> str:
         who = "system" if self.seat is None else f"seat {self.seat}"

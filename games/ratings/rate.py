@@ -21,6 +21,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.ratings.cache import ratings_changed
 from games.ratings.models import Rating, RatingChange
 from games.ratings.scale import (
     AUTOPILOT_LIMIT,
@@ -126,6 +127,7 @@ def rate_game(game_id: int, *, now: datetime | None = None) -> int:
         [ratings[people[seat.position]] for seat in rated],
         ["mu", "sigma", "ordinal", "games", "wins", "updated_at"],
     )
+    transaction.on_commit(ratings_changed)
     return len(rated)
 
 

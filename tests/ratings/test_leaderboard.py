@@ -9,10 +9,11 @@ import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
-from pytest_django import DjangoAssertNumQueries
+from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from games.models import Seat
 from games.ratings.models import RatingPool
+from games.ratings.rate import rate_finished_games, rate_game
 from tests.ratings.tables import finished_table, onlooker, rated
 
 URL = "/leaderboard/"
@@ -120,3 +121,22 @@ def test_its_query_count_does_not_grow_with_the_players(
     # The month tab: one query for the board (and the same three of a viewer).
     with django_assert_num_queries(4):
         client.get(URL, {"tab": "month"})
+
+
+def test_a_new_rating_shows_at_once_though_the_page_is_kept(
+    client: Client,
+    host: User,
+    player: User,
+    django_assert_num_queries: DjangoAssertNumQueries,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    for _ in range(4):
+        finished_table([host, player], [70, 60])
+    rate_finished_games()
+    assert names(client.get(URL).content.decode()) == []
+    with django_assert_num_queries(0):  # the same minute: served as it was drawn
+        assert names(client.get(URL).content.decode()) == []
+    game = finished_table([host, player], [70, 60])
+    with django_capture_on_commit_callbacks(execute=True):
+        rate_game(game.pk)
+    assert names(client.get(URL).content.decode()) == ["Aoife", "Brendan"]

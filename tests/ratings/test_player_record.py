@@ -8,9 +8,9 @@ from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.test import Client
-from pytest_django import DjangoAssertNumQueries
+from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
-from games.ratings.rate import rate_finished_games
+from games.ratings.rate import rate_finished_games, rate_game
 from tests.ratings.tables import T0, finished_table
 
 URL = "/players/Aoife/"
@@ -134,3 +134,20 @@ def test_the_page_of_a_player_with_a_record_takes_ten_queries(
     # 10. SELECT games_seat JOIN games_game (her current open tables)
     with django_assert_num_queries(10):
         client.get(URL)
+
+
+def test_a_new_rating_shows_at_once_though_the_page_is_kept(
+    client: Client,
+    host: User,
+    player: User,
+    django_assert_num_queries: DjangoAssertNumQueries,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    assert "No rated games yet." in page_of(client)
+    # The same minute: only the profile is read, to find the player and what names them.
+    with django_assert_num_queries(1):
+        assert "No rated games yet." in page_of(client)
+    game = finished_table([host, player], [70, 60])
+    with django_capture_on_commit_callbacks(execute=True):
+        rate_game(game.pk)
+    assert "1 rated game<" in page_of(client)
