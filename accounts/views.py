@@ -116,17 +116,16 @@ def delete_account(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, name: str) -> HttpResponse:
     """A player's public page: display name, member since, and (from games) their ratings,
     results, reliability and tables."""
-    profile = get_object_or_404(
-        Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
-    )
-    # Drawn once a minute for each viewer and page of tables, and again when a rating changes
-    # or the player changes their name or holiday.
+    # Drawn once a minute for each viewer and page of tables, and again when a rating changes:
+    # a new name or holiday shows within the minute.
     page = request.GET.get("page")
     waiting = tables_waiting_count(request.user)
-    shown = (profile.pk, profile.display_name, profile.vacation_from, profile.vacation_until)
-    key = page_key(request, "player", *shown, page, generation(), waiting)
+    key = page_key(request, "player", name.lower(), page, generation(), waiting)
 
     def draw(more: dict[str, object]) -> TemplateResponse:
+        profile = get_object_or_404(
+            Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
+        )
         context = {
             "player": profile,
             "away": profile.on_vacation(timezone.now()),

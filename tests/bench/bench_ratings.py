@@ -105,25 +105,39 @@ def run() -> list[Measurement]:
         sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
         "--bind", f"127.0.0.1:{port}", "--log-level", "info",
     ]  # fmt: skip
+    signed_in: dict[str, float] = {}
+    visitor: dict[str, float] = {}
+    paths = {
+        "leaderboard": "/leaderboard/?tab=multi",
+        "month leaderboard": "/leaderboard/?tab=month",
+        "player page": f"/players/{name}/",
+    }
     with _process(gunicorn, env, "Booting worker"):
         _throughput(port, "/bench/trivial", cookie)  # warm up both workers
         trivial, _ = _throughput(port, "/bench/trivial", cookie)
-        board, status = _throughput(port, "/leaderboard/?tab=multi", cookie)
-        assert status == 200
-        month, status = _throughput(port, "/leaderboard/?tab=month", cookie)
-        assert status == 200
-        page, status = _throughput(port, f"/players/{name}/", cookie)
-        assert status == 200
+        for what, path in paths.items():
+            for cookies, out in ((cookie, signed_in), ("", visitor)):
+                out[what], status = _throughput(port, path, cookies)
+                assert status == 200, (path, status)
     data = f"{PLAYERS} players, {TABLES} tables"
-    return [
+    notes = {
+        "leaderboard": f"3–5 players, {ratings} settled",
+        "month leaderboard": "most tables finished this month",
+        "player page": f"{name}, {tables} tables",
+    }
+    measured = [
         Measurement("database filled", filled, "s", note=data),
         Measurement(
             "rating one table", rated / TABLES * 1000, "ms", note=f"mean of {TABLES}, in turn"
         ),
         Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
-        Measurement("leaderboard", board, "req/s", note=f"3–5 players, {ratings} settled"),
-        Measurement("leaderboard / trivial", board / trivial, "ratio", 0.25, True, data),
-        Measurement("month leaderboard / trivial", month / trivial, "ratio", 0.25, True, data),
-        Measurement("player page", page, "req/s", note=f"{name}, {tables} tables"),
-        Measurement("player page / trivial", page / trivial, "ratio", 0.25, True, data),
     ]
+    for what in paths:
+        for who, out in (("signed in", signed_in), ("visitor", visitor)):
+            measured += [
+                Measurement(f"{what}, {who}", out[what], "req/s", note=notes[what]),
+                Measurement(
+                    f"{what}, {who} / trivial", out[what] / trivial, "ratio", 0.25, True, data
+                ),
+            ]
+    return measured
