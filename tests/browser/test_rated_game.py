@@ -3,12 +3,10 @@ new ratings, and each player page shows the rating, the badge and the finished t
 
 from __future__ import annotations
 
-import shutil
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games.models import Game, GameStatus
 from games.ratings.models import Rating, RatingPool
@@ -20,24 +18,9 @@ from tests.ratings.tables import T0, finished_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-#: Where the screenshots of the rating pages are kept to be looked at.
-SHOTS = Path("/work/shots/ratings")
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-def shoot(page: Page, name: str, screenshot_dir: Path) -> None:
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        path = screenshot_dir / f"{name}-{size}.png"
-        page.screenshot(path=path, full_page=True)
-        if SHOTS.parent.is_dir():
-            SHOTS.mkdir(exist_ok=True)
-            shutil.copy(path, SHOTS / path.name)
-    page.set_viewport_size(SIZES["laptop"])  # type: ignore[arg-type]
-
 
 def test_a_rated_game_in_the_browser_ends_on_the_leaderboard(
-    browser: Browser, live_server: object, screenshot_dir: Path
+    browser: Browser, live_server: object
 ) -> None:
     base = str(live_server)
     people = [UserFactory.create(username=name) for name in ("Ann", "Bob", "Cat")]
@@ -82,7 +65,6 @@ def test_a_rated_game_in_the_browser_ends_on_the_leaderboard(
     expect(rows).to_have_text([r.user.username for r in ratings])
     best = ratings[0]
     expect(ann.locator("table.ranking tbody tr").first).to_contain_text(str(shown(best.ordinal)))
-    shoot(ann, "leaderboard", screenshot_dir)
 
     for rating in ratings:
         ann.goto(f"{base}/leaderboard/?tab=multi")
@@ -95,4 +77,3 @@ def test_a_rated_game_in_the_browser_ends_on_the_leaderboard(
         badge = ann.locator(".reliability")
         expect(badge).to_contain_text("Plays 100 % of rounds · usually within")
         expect(ann.get_by_role("link", name=str(game))).to_be_visible()
-    shoot(ann, "player", screenshot_dir)

@@ -57,8 +57,8 @@ def test_it_shows_games_wins_and_how_often_they_finish(
     Seat.objects.filter(game=left, user=host).update(absent=True)
     page = client.get(URL).content.decode()
     row = page[page.index("/players/Aoife/") :]
-    cells = re.findall(r"<td class=\"num\">(.*?)</td>", row, re.DOTALL)[1:4]
-    assert cells == ["7", "3", "50 %"]
+    cells = re.findall(r'<td class="num part" data-label="(\w+)">(.*?)</td>', row)[:3]
+    assert cells == [("Games", "7"), ("Wins", "3"), ("Finished", "50 %")]
 
 
 def test_it_pins_the_viewers_own_row_below_the_top_fifty(client: Client, host: User) -> None:
@@ -71,7 +71,8 @@ def test_it_pins_the_viewers_own_row_below_the_top_fifty(client: Client, host: U
     assert names(page)[:50] == [f"p{i:02d}" for i in range(50)]
     assert names(page)[50] == "Aoife"
     pinned = page[page.index('<tbody class="mine">') :]
-    assert re.search(r'<td class="num">52</td>\s*<th scope="row"><a[^>]*>Aoife</a> \(you\)', pinned)
+    mine = r'<td class="num rank">52</td>\s*<th scope="row"><a[^>]*>Aoife</a> \(you\)'
+    assert re.search(mine, pinned)
 
 
 def test_a_viewer_in_the_top_fifty_is_not_pinned_again(client: Client, host: User) -> None:
