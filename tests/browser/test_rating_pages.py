@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from games.ratings.models import RatingPool
@@ -46,8 +47,10 @@ def test_the_rating_pages_are_accessible_on_a_laptop_and_a_phone(
     ann, bob, cat = (UserFactory.create(username=name) for name in ("Ann", "Bob", "Cat"))
     for i in range(55):  # the top of the board, with Ann below it
         rated(onlooker(f"Player{i:02d}"), RatingPool.MULTI, 34.0 - i * 0.1, games=9 + i, wins=i)
+    now = timezone.now()
     for day in range(24):
-        when = T0 + timedelta(days=day)
+        # Most tables last month; the last six this month, for the month's board.
+        when = T0 + timedelta(days=day) if day < 18 else now - timedelta(minutes=24 - day)
         if day % 3:
             finished_table([ann, bob, cat], [40 + day, 60, 50], finished_at=when, hours_to_play=3)
         else:
@@ -66,6 +69,7 @@ def test_the_rating_pages_are_accessible_on_a_laptop_and_a_phone(
     expect(page.locator("tbody.mine")).to_contain_text("Ann (you)")
     check(page, "leaderboard", screenshot_dir)
     page.get_by_role("link", name="Most games finished this month").click()
+    expect(page.locator("table.ranking")).to_contain_text("Ann (you)")
     check(page, "leaderboard-month", screenshot_dir)
 
     page.goto(f"{base}/players/Ann/")
