@@ -150,7 +150,7 @@ def test_it_gives_up_after_the_last_attempt(
 
 
 def test_the_result_mail_gives_rank_score_winner_and_the_final_page(
-    started: Game, host: User, player: User, smtp_sink: Sink
+    started: Game, host: User, player: User, smtp_sink: Sink, settings: SettingsWrapper
 ) -> None:
     game = play_to_the_end(started)
     send_due_messages(now=T0 + timedelta(days=30))
@@ -165,6 +165,9 @@ def test_the_result_mail_gives_rank_score_winner_and_the_final_page(
         text = Sink.text_of(mail)
         assert f"Winner: {winner.name}." in text or "Winners:" in text
         assert f"/games/{game.pk}/" in text and f"{total}" in Sink.html_of(mail)
+        # Each player's name in the standings links to their page on the site.
+        for name in ("Aoife", "Brendan"):
+            assert f'href="{settings.SITE_URL}/players/{name}/">{name}</a>' in Sink.html_of(mail)
 
 
 def test_the_autopilot_mail_says_which_round_it_played(
