@@ -70,6 +70,10 @@ class Game(models.Model):
     last_joined_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The finished table this one replays with the same people ("Play again with this table").
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         constraints = [
@@ -119,6 +123,8 @@ class Seat(models.Model):
     # Rises only when this seat's own situation changes: its turn, the autopilot's, a new
     # round. A submit made on an older step is stale; other seats' moves never touch it.
     step = models.PositiveIntegerField(default=0)
+    # The newest chat message this seat's person has seen on the table's page (its id).
+    chat_seen = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.JSONField(null=True, blank=True)
@@ -193,4 +199,5 @@ class Invitation(models.Model):
         return f"Invitation to {self.game}"
 
 
+from games.chat import Message, Mute  # noqa: E402, F401  (table talk, for Django)
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)

@@ -49,8 +49,8 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     finish_turns(started, random.Random(1), skip=(0, 1))
     token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))
-    # session, user, seat and version, game, seats with names, header count
-    with django_assert_num_queries(6):
+    # session, user, seat and version, game, seats with names, the chat's messages, header count
+    with django_assert_num_queries(7):
         response = _poll(client, started, token)
     html = response.content.decode()
     assert response.status_code == 200

@@ -1,0 +1,78 @@
+"""Table talk: post a message, mute and unmute a player.
+
+Posting is one transaction on the locked game row, like every change of a table: the message
+is something every viewer may see, so the table's ``version`` rises and every open page picks
+it up on its next poll (games.page.live). Muting concerns only the person who mutes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.chat import MESSAGE_MAX, Message, Mute
+from games.models import GameStatus
+from games.services.errors import GameError, NotAllowed
+from games.services.record import locked_game, publish
+
+
+def rate_limit() -> tuple[int, timedelta]:
+    """How many messages a person may write (over all tables) in how long."""
+    count = int(getattr(settings, "CHAT_RATE_MESSAGES", 5))
+    seconds = int(getattr(settings, "CHAT_RATE_SECONDS", 60))
+    return count, timedelta(seconds=seconds)
+
+
+def clean_text(text: str) -> str:
+    """The message as it is stored: trimmed, and refused when empty or too long."""
+    text = text.strip()
+    if not text:
+        raise GameError("Write something before sending.")
+    if len(text) > MESSAGE_MAX:
+        raise GameError(
+            f"A message has at most {MESSAGE_MAX} characters; this one has {len(text)}."
+        )
+    return text
+
+
+@transaction.atomic
+def post_message(game_id: int, author: User, text: str, *, now: datetime | None = None) -> Message:
+    """Write ``text`` at the table as ``author``, who must be seated there."""
+    now = now or timezone.now()
+    game = locked_game(game_id)
+    if not game.seats.filter(user=author).exists():
+        raise NotAllowed("Only the players at this table can write here.")
+    if game.status == GameStatus.CLOSED:
+        raise GameError("This table is closed.")
+    text = clean_text(text)
+    count, window = rate_limit()
+    recent = Message.objects.filter(author=author, created_at__gt=now - window).count()
+    if recent >= count:
+        raise GameError(
+            f"You have written {count} messages in the last {int(window.total_seconds())} "
+            "seconds; wait a moment before the next."
+        )
+    message = Message.objects.create(game=game, author=author, text=text, created_at=now)
+    publish(game)
+    return message
+
+
+def mute(user: User, muted_id: int) -> Mute:
+    """``user`` stops seeing what ``muted_id`` writes, at every table (muting twice is once)."""
+    if muted_id == user.pk:
+        raise GameError("You cannot mute yourself.")
+    if not User.objects.filter(pk=muted_id).exists():
+        raise GameError("There is no such player.")
+    muted, _ = Mute.objects.get_or_create(user=user, muted_id=muted_id)
+    return muted
+
+
+def unmute(user: User, muted_id: int) -> None:
+    """``user`` sees ``muted_id``'s messages again."""
+    deleted, _ = Mute.objects.filter(user=user, muted_id=muted_id).delete()
+    if not deleted:
+        raise GameError("You had not muted this player.")
