@@ -76,3 +76,14 @@ def unmute(user: User, muted_id: int) -> None:
     deleted, _ = Mute.objects.filter(user=user, muted_id=muted_id).delete()
     if not deleted:
         raise GameError("You had not muted this player.")
+
+
+@transaction.atomic
+def set_hidden(message_ids: list[int], hidden: bool) -> int:
+    """Staff hide (or show again) messages; every table concerned redraws. Returns how many."""
+    changed = Message.objects.filter(pk__in=message_ids).exclude(hidden_by_staff=hidden)
+    games = sorted(set(changed.values_list("game_id", flat=True)))
+    count = changed.update(hidden_by_staff=hidden)
+    for game_id in games:  # in id order, so two staff members never lock in opposite orders
+        publish(locked_game(game_id))
+    return count
