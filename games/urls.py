@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
-from games.views import chat, lobby, play, seats, table
+from games.views import chat, lobby, play, rematch, seats, table
 
 app_name = "games"
 
@@ -31,6 +31,7 @@ urlpatterns = [
     path("<int:game_id>/decline/", table.decline, name="decline"),
     path("<int:game_id>/take-back/", seats.take_back, name="take_back"),
     path("<int:game_id>/chat/", chat.post, name="chat"),
+    path("<int:game_id>/rematch/", rematch.play_again, name="rematch"),
     path("<int:game_id>/chat/mute/", chat.mute, name="mute"),
     path("<int:game_id>/chat/unmute/", chat.unmute, name="unmute"),
 ]
