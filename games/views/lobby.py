@@ -18,6 +18,7 @@ from engine.catalogue import rounds_for
 from games import services
 from games.forms import CreateGameForm
 from games.models import Game, GameStatus, Seat
+from games.page.chat import unread_count
 from tipperary_site.auth import user_of
 
 
@@ -93,7 +94,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 def mine(request: HttpRequest) -> TemplateResponse:
     """Invitations to answer, tables waiting on you (least time left first), then on others,
-    then recently finished."""
+    then recently finished; each table with the count of chat messages new to the person."""
     user = user_of(request)
     invitations = (
         services.pending_invitations(user)
@@ -103,11 +104,13 @@ def mine(request: HttpRequest) -> TemplateResponse:
     )
     active = (
         Seat.objects.filter(user=user, game__status__in=[GameStatus.PLAYING, GameStatus.FORMING])
+        .annotate(unread=unread_count())
         .select_related("game")
         .order_by(F("game__round_deadline").asc(nulls_last=True), "-game__created_at")
     )
     finished = (
         Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        .annotate(unread=unread_count())
         .select_related("game")
         .order_by("-game__finished_at")[:10]
     )
