@@ -164,3 +164,16 @@ def test_the_chat_panel_costs_one_query_on_a_drawn_page(
     # from the cache: session, user, the viewer's seat and token, tables waiting
     with django_assert_num_queries(4):
         assert client.get(f"/games/{started.pk}/").status_code == 200
+
+
+def test_posting_by_htmx_costs_a_fixed_number_of_queries(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    post_message(started.pk, player, "hi")
+    client.force_login(host)
+    # session, user; access: game, seats with names; the service: savepoint, locked game, the
+    # author's seat, recent messages by the author, insert, version, release savepoint; the
+    # panel: its messages, the newest seen
+    with django_assert_num_queries(13):
+        response = client.post(f"/games/{started.pk}/chat/", {"text": "hello"}, headers=HTMX)
+    assert response.status_code == 200

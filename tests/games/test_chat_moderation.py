@@ -4,6 +4,7 @@ themselves, at every table."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -109,3 +110,18 @@ def test_muting_yourself_or_nobody_is_refused(client: Client, host: User, starte
     assert not Mute.objects.exists()
     response = client.post(f"/games/{started.pk}/chat/unmute/", {"player": "1"}, headers=HTMX)
     assert "You had not muted this player." in response.content.decode()
+
+
+def test_muting_by_htmx_costs_a_fixed_number_of_queries(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    post_message(started.pk, player, "hi")
+    client.force_login(host)
+    # session, user; access: game, seats with names; the service: the player exists, the mute
+    # looked up, then made (savepoint, insert, release); the panel: its messages, the newest
+    # seen
+    with django_assert_num_queries(11):
+        response = client.post(
+            f"/games/{started.pk}/chat/mute/", {"player": player.pk}, headers=HTMX
+        )
+    assert response.status_code == 200
