@@ -2,7 +2,9 @@
 
 Posting is one transaction on the locked game row, like every change of a table: the message
 is something every viewer may see, so the table's ``version`` rises and every open page picks
-it up on its next poll (games.page.live). Muting concerns only the person who mutes.
+it up on its next poll (games.page.live). Muting concerns only the person who mutes, but the
+tables they share with the muted player are drawn again too, so no stored page of theirs shows
+the muted messages.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.chat import MESSAGE_MAX, Message, Mute
-from games.models import GameStatus
+from games.models import Game, GameStatus
 from games.services.errors import GameError, NotAllowed
 from games.services.record import locked_game, publish
 
@@ -61,21 +64,33 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
     return message
 
 
+def _redraw_shared_tables(user: User, muted_id: int) -> None:
+    """The tables where ``user`` sits and ``muted_id`` has written are drawn again, so no page
+    stored before the change shows its author's messages the old way."""
+    shared = Game.objects.filter(seats__user=user, messages__author_id=muted_id).values("pk")
+    Game.objects.filter(pk__in=shared).update(version=F("version") + 1)
+
+
+@transaction.atomic
 def mute(user: User, muted_id: int) -> Mute:
     """``user`` stops seeing what ``muted_id`` writes, at every table (muting twice is once)."""
     if muted_id == user.pk:
         raise GameError("You cannot mute yourself.")
     if not User.objects.filter(pk=muted_id).exists():
         raise GameError("There is no such player.")
-    muted, _ = Mute.objects.get_or_create(user=user, muted_id=muted_id)
+    muted, created = Mute.objects.get_or_create(user=user, muted_id=muted_id)
+    if created:
+        _redraw_shared_tables(user, muted_id)
     return muted
 
 
+@transaction.atomic
 def unmute(user: User, muted_id: int) -> None:
     """``user`` sees ``muted_id``'s messages again."""
     deleted, _ = Mute.objects.filter(user=user, muted_id=muted_id).delete()
     if not deleted:
         raise GameError("You had not muted this player.")
+    _redraw_shared_tables(user, muted_id)
 
 
 @transaction.atomic

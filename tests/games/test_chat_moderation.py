@@ -117,11 +117,23 @@ def test_muting_by_htmx_costs_a_fixed_number_of_queries(
 ) -> None:
     post_message(started.pk, player, "hi")
     client.force_login(host)
-    # session, user; access: game, seats with names; the service: the player exists, the mute
-    # looked up, then made (savepoint, insert, release); the panel: its messages, the newest
-    # seen
-    with django_assert_num_queries(11):
+    # session, user; access: game, seats with names; the service: savepoint, the player
+    # exists, the mute looked up, then made (savepoint, insert, release), the shared tables
+    # drawn again, release; the panel: its messages, the newest seen
+    with django_assert_num_queries(14):
         response = client.post(
             f"/games/{started.pk}/chat/mute/", {"player": player.pk}, headers=HTMX
         )
     assert response.status_code == 200
+
+
+def test_a_page_drawn_before_a_mute_is_not_served_after_it(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    post_message(started.pk, player, "noise")
+    client.force_login(host)
+    assert "noise" in client.get(f"/games/{started.pk}/").content.decode()  # drawn and stored
+    client.post(f"/games/{started.pk}/chat/mute/", {"player": player.pk}, headers=HTMX)
+    assert "noise" not in client.get(f"/games/{started.pk}/").content.decode()
+    client.post(f"/games/{started.pk}/chat/unmute/", {"player": player.pk}, headers=HTMX)
+    assert "noise" in client.get(f"/games/{started.pk}/").content.decode()
