@@ -67,7 +67,7 @@ class ChatPanel:
     they muted whose messages were left out here (so they can unmute them)."""
 
     game_id: int
-    lines: list[ChatLine]
+    lines: list[ChatLine]  # newest first
     can_write: bool
     muted: list[tuple[int, str]]
     more: bool  # older messages exist than the panel shows
@@ -88,12 +88,12 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
         .order_by("-pk")[: SHOWN + 1]
     )
     more = len(newest) > SHOWN
-    newest = newest[:SHOWN][::-1]
+    newest = newest[:SHOWN]
     messages = [m for m in newest if not m.muted]
     muted = {m.author_id: person_name(m.author) for m in newest if m.muted}
     mine = access.mine
-    if mine is not None and newest and newest[-1].pk > mine.chat_seen:
-        Seat.objects.filter(pk=mine.pk, chat_seen__lt=newest[-1].pk).update(chat_seen=newest[-1].pk)
+    if mine is not None and newest and newest[0].pk > mine.chat_seen:
+        Seat.objects.filter(pk=mine.pk, chat_seen__lt=newest[0].pk).update(chat_seen=newest[0].pk)
     lines = [ChatLine(m, person_name(m.author), m.author_id == viewer.pk) for m in messages]
     can_write = mine is not None and game.status != GameStatus.CLOSED
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())

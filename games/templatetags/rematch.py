@@ -29,6 +29,7 @@ def rematch_panel(context: template.Context) -> dict[str, object]:
         "rematch": rematch,
         "forming": rematch is not None and rematch.status == GameStatus.FORMING,
         "people": people,
+        "bots": any(seat.kind == SeatKind.BOT for seat in access.seats),
         "can_ask": mine is not None and mine.user_id is not None,
         "csrf_token": context.get("csrf_token"),
     }

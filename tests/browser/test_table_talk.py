@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
 from games import services
 from games.models import Game, GameStatus
+from games.services.chat import post_message
 from tests.browser.playing import LAPTOP, PHONE, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
@@ -53,12 +56,20 @@ def test_a_message_reaches_the_other_player_through_the_poll(
     bob_page.get_by_label("Your message").press("Tab")
     bob_page.keyboard.press("Enter")  # the Send button, by keyboard
     expect(ann_page.locator("#chat")).to_contain_text("Mind the bogs.", timeout=POLL)
+    later = timezone.now() + timedelta(minutes=2)  # past the rate limit
     assert_accessible(ann_page, "the game page with table talk")
+    for n in range(12):  # a long chat: the list scrolls, the newest stays in view
+        post_message(game.pk, bob, f"Bob's story, part {n + 1}", now=later + timedelta(minutes=n))
+    ann_page.reload()
+    expect(ann_page.locator("#chat .chat-line").first).to_contain_text("part 12")
+    expect(ann_page.get_by_text("part 12")).to_be_in_viewport()
 
     for viewport, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
         ann_page.set_viewport_size(viewport)  # type: ignore[arg-type]
         ann_page.screenshot(path=screenshot_dir / f"chat-{name}.png", full_page=True)
-        ann_page.locator("#chat").screenshot(path=screenshot_dir / f"chat-panel-{name}.png")
+        chat = ann_page.locator("#chat")
+        chat.scroll_into_view_if_needed()
+        chat.screenshot(path=screenshot_dir / f"chat-panel-{name}.png")
 
     watcher = sign_in(browser, base, UserFactory.create(username="Cara"), PHONE)
     watcher.goto(f"{base}/games/")
@@ -81,6 +92,7 @@ def test_a_finished_table_is_played_again(
     ann_page, bob_page = sign_in(browser, base, ann), sign_in(browser, base, bob)
 
     ann_page.goto(f"{base}/games/{game.pk}/")
+    ann_page.locator(".final").screenshot(path=screenshot_dir / "rematch-ask-laptop.png")
     ann_page.get_by_role("button", name="Play again with this table").click()
     expect(ann_page.get_by_text("Everyone from the table is invited")).to_be_visible()
     expect(ann_page.get_by_text("Seats (1 of 2)")).to_be_visible()

@@ -12,7 +12,9 @@ from django.test import Client
 from games import services
 from games.models import Game, GameStatus, Invitation, RoundTime, SeatKind
 from games.notifications.models import Kind, OutboxMessage
+from games.notifications.send import send_due_messages
 from games.services.rematch import play_again
+from tests.fixtures.smtp import Sink
 from tests.games.playing import finish_turns
 
 
@@ -125,3 +127,15 @@ def test_the_finished_page_with_its_rematch_costs_a_fixed_number_of_queries(
     with django_assert_num_queries(8):
         response = client.get(f"/games/{finished.pk}/")
     assert "Rematch: 1 of 3 accepted" in response.content.decode()
+
+
+def test_the_invitation_mail_says_it_is_a_rematch(
+    host: User, player: User, finished: Game, smtp_sink: Sink
+) -> None:
+    rematch = play_again(finished.pk, host)
+    send_due_messages()
+    (mail,) = [
+        m for m in smtp_sink.messages
+        if m["To"] == "brendan@example.com" and m["Subject"] == f"Aoife invites you to {rematch}"
+    ]  # fmt: skip
+    assert f"It is the rematch of {finished}, with the same players." in Sink.text_of(mail)
