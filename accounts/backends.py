@@ -11,14 +11,13 @@ from typing import Any
 
 from allauth.account import auth_backends as allauth_backends
 from django.contrib.auth import backends
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
 
 _BY_ID = f"SELECT * FROM {User._meta.db_table} WHERE id = %s"
 
 
 class _QuickGetUser:
-    def get_user(self, user_id: Any) -> AbstractBaseUser | None:
+    def get_user(self, user_id: Any) -> User | None:
         try:
             found = list(User.objects.raw(_BY_ID, [int(user_id)]))
         except (TypeError, ValueError):
