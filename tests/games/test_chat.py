@@ -156,13 +156,13 @@ def test_the_chat_panel_costs_one_query_on_a_drawn_page(
 ) -> None:
     post_message(started.pk, player, "hi")
     client.force_login(host)
-    # drawn: session, user, the viewer's seat and token, tables waiting (header count), game,
-    # seats with users and profiles; the chat: its messages with authors and whether the
-    # viewer muted them, and the newest message seen (only when there is a new one)
-    with django_assert_num_queries(8):
+    # drawn: session, user, the viewer's seat and token with the tables waiting (header
+    # count), game, seats with users and profiles; the chat: its messages with authors and
+    # whether the viewer muted them, and the newest message seen (only when there is a new one)
+    with django_assert_num_queries(7):
         assert client.get(f"/games/{started.pk}/").status_code == 200
-    # from the cache: session, user, the viewer's seat and token, tables waiting
-    with django_assert_num_queries(4):
+    # from the cache: session, user, the viewer's seat and token with the tables waiting
+    with django_assert_num_queries(3):
         assert client.get(f"/games/{started.pk}/").status_code == 200
 
 
