@@ -1,0 +1,40 @@
+"""A table told again: its history in words, its replay, its export; and the finished tables."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET
+
+from games.access import table_for
+from games.history.export import export_game
+from games.models import GameStatus
+from games.page.history import game_history
+from tipperary_site.auth import user_of
+from tipperary_site.htmx import HtmxHttpRequest
+
+
+@login_required
+@require_GET
+def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """The game round by round, from its log; the current round shows only your own turn."""
+    access = table_for(user_of(request), game_id)
+    rounds = game_history(access.game, len(access.seats), access.position)
+    names = {seat.position: seat.name for seat in access.seats}
+    context = {"access": access, "game": access.game, "rounds": rounds, "names": names}
+    return TemplateResponse(request, "games/history.html", context)
+
+
+@login_required
+@require_GET
+def export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The finished game as JSON (see the README's "Game exports"); a game in play has none,
+    since its log holds turns still hidden (R4.2)."""
+    access = table_for(user_of(request), game_id)
+    if access.game.status != GameStatus.FINISHED:
+        raise Http404("A table can be exported once its game is over.")
+    response = JsonResponse(export_game(access), json_dumps_params={"indent": 1})
+    filename = f"tipperary-table-{access.game.pk}.json"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
