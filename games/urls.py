@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:game_id>/draft/", play.draft, name="draft"),
     path("<int:game_id>/history/", history.history, name="history"),
     path("<int:game_id>/export.json", history.export, name="export"),
+    path("<int:game_id>/replay/", history.replay, name="replay"),
     path("<int:game_id>/status/", play.status, name="status"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),

@@ -8,7 +8,9 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
 from games.access import table_for
+from games.forms import ReplayForm
 from games.history.export import export_game
+from games.history.replay import NoSuchStep, build_replay
 from games.models import GameStatus
 from games.page.history import game_history
 from tipperary_site.auth import user_of
@@ -38,3 +40,24 @@ def export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     filename = f"tipperary-table-{access.game.pk}.json"
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+@login_required
+@require_GET
+def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """Every county, the scores and the wheel at one step of a round (``?round=n&step=k``)."""
+    access = table_for(user_of(request), game_id)
+    if access.game.status not in (GameStatus.PLAYING, GameStatus.FINISHED):
+        raise Http404("A table has a replay once its game has started.")
+    form = ReplayForm(request.GET)
+    context: dict[str, object] = {"access": access, "game": access.game}
+    try:
+        if not form.is_valid():
+            raise NoSuchStep(f"That place in the replay was not understood ({form.problem()}).")
+        page = build_replay(access, form.cleaned_data["round"], form.cleaned_data["step"])
+    except NoSuchStep as error:
+        context["error"] = str(error)
+        return TemplateResponse(request, "games/replay_missing.html", context, status=400)
+    context["page"] = page
+    context["viewer"] = access.mine.user if access.mine is not None else user_of(request)
+    return TemplateResponse(request, "games/replay.html", context)
