@@ -19,12 +19,25 @@ from games.models import Action, ActionSource, Game, GameStatus
 
 
 @dataclass(frozen=True)
+class Position:
+    """One place in the replay, ``(round, step)``, and its address."""
+
+    round: int
+    step: int
+
+    @property
+    def query(self) -> str:
+        return f"?round={self.round}&step={self.step}"
+
+
+@dataclass(frozen=True)
 class Move:
     """One logged move in words.
 
     ``position`` is how many moves of the log have been applied once it is (its replay
     position); ``step`` is its step in its round's replay (None for a round's end, which leads
-    to the next round's step 0); ``cells`` are those of the piece it placed.
+    to the next round's step 0); ``at`` is where the replay shows it; ``cells`` are those of
+    the piece it placed.
     """
 
     seq: int
@@ -35,6 +48,7 @@ class Move:
     text: str
     autopilot: bool
     time: datetime
+    at: Position
     cells: tuple[Coord, ...] = ()
 
 
@@ -47,6 +61,13 @@ class ToldGame:
     moves: tuple[Move, ...]
     starts: Mapping[int, int]
     states: tuple[engine.GameState, ...] = field(repr=False)
+
+    def by_round(self) -> list[tuple[int, list[Move]]]:
+        """The moves grouped by round, oldest first."""
+        rounds: dict[int, list[Move]] = {}
+        for move in self.moves:
+            rounds.setdefault(move.round, []).append(move)
+        return sorted(rounds.items())
 
     def steps_of(self, round_: int) -> list[Move]:
         """The moves of ``round_`` that are replay steps (1, 2, …), in order."""
@@ -84,6 +105,11 @@ def tell_game(
         number = None
         if entry.seat is not None:
             number = counted[entry.round] = counted.get(entry.round, 0) + 1
+            at = Position(entry.round, number)
+        elif step.state.phase is engine.Phase.PLAYING:  # a round's end leads to the next deal
+            at = Position(entry.round + 1, 0)
+        else:  # the last round's end: the towers follow in the same round
+            at = Position(entry.round, counted.get(entry.round, 0))
         placed = engine.placed_piece(step.events)
         moves.append(
             Move(
@@ -95,6 +121,7 @@ def tell_game(
                 text=tell(step, names),
                 autopilot=entry.source == ActionSource.AUTOPILOT,
                 time=entry.created_at,
+                at=at,
                 cells=placed.cells if placed is not None else (),
             )
         )

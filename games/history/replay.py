@@ -12,25 +12,13 @@ from dataclasses import dataclass
 
 import engine
 from games.access import TableAccess
-from games.history.moves import Move, ToldGame, hidden_round, tell_game
+from games.history.moves import Move, Position, ToldGame, hidden_round, tell_game
 from games.models import GameStatus
 from games.page.model import PlayerPanel, player_panels
 
 
 class NoSuchStep(ValueError):
     """A round or step this game does not have (the message says which it has)."""
-
-
-@dataclass(frozen=True)
-class Position:
-    """One place in the replay, and its address."""
-
-    round: int
-    step: int
-
-    @property
-    def query(self) -> str:
-        return f"?round={self.round}&step={self.step}"
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from django.views.decorators.http import require_GET
 from games.access import table_for
 from games.forms import ReplayForm
 from games.history.export import export_game
+from games.history.moves import tell_game
 from games.history.replay import NoSuchStep, build_replay
 from games.models import GameStatus
-from games.page.history import game_history
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
@@ -22,9 +22,14 @@ from tipperary_site.htmx import HtmxHttpRequest
 def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The game round by round, from its log; the current round shows only your own turn."""
     access = table_for(user_of(request), game_id)
-    rounds = game_history(access.game, len(access.seats), access.position)
     names = {seat.position: seat.name for seat in access.seats}
-    context = {"access": access, "game": access.game, "rounds": rounds, "names": names}
+    told = tell_game(access.game, names, access.position)
+    context = {
+        "access": access,
+        "game": access.game,
+        "rounds": told.by_round(),
+        "viewer": access.mine.user if access.mine is not None else user_of(request),
+    }
     return TemplateResponse(request, "games/history.html", context)
 
 

@@ -123,3 +123,15 @@ def test_an_invite_only_table_is_replayed_for_its_players_only(
 def test_a_forming_table_has_no_replay(client: Client, host: User, forming: Game) -> None:
     client.force_login(host)
     assert client.get(f"/games/{forming.pk}/replay/").status_code == 404
+
+
+def test_the_finished_game_page_offers_the_replay_beside_the_winner(
+    client: Client, host: User, finished: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{finished.pk}/").content.decode()
+    banner = html.index('class="winner-banner"')
+    button = html.index(
+        f'id="replay-button" href="/games/{finished.pk}/replay/?round=1&amp;step=0"'
+    )
+    assert 0 < button - banner < 1000
