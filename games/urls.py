@@ -11,6 +11,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.create, name="create"),
     path("mine/", lobby.mine, name="mine"),
+    path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
     path("<int:game_id>/", play.game_page, name="game"),

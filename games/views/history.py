@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
 from games.access import table_for
 from games.forms import ReplayForm
+from games.history.archive import PER_PAGE, ArchiveForm, finished_tables
 from games.history.export import export_game
 from games.history.moves import tell_game
 from games.history.replay import NoSuchStep, build_replay
@@ -66,3 +70,18 @@ def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     context["page"] = page
     context["viewer"] = access.mine.user if access.mine is not None else user_of(request)
     return TemplateResponse(request, "games/replay.html", context)
+
+
+@login_required
+@require_GET
+def finished(request: HtmxHttpRequest) -> TemplateResponse:
+    """The archive: finished tables, newest first, 25 a page, with filters."""
+    form = ArchiveForm(request.GET)
+    context: dict[str, object] = {"form": form, "page": None}
+    if not form.is_valid():
+        return TemplateResponse(request, "games/finished.html", context, status=400)
+    games = finished_tables(user_of(request), **form.cleaned_data)
+    page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
+    filters = {k: v for k, v in request.GET.items() if k != "page" and v}
+    context.update(page=page, filters=urlencode(filters))
+    return TemplateResponse(request, "games/finished.html", context)
