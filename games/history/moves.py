@@ -35,9 +35,9 @@ class Move:
     """One logged move in words.
 
     ``position`` is how many moves of the log have been applied once it is (its replay
-    position); ``step`` is its step in its round's replay (None for a round's end, which leads
-    to the next round's step 0); ``at`` is where the replay shows it; ``cells`` are those of
-    the piece it placed.
+    position); ``step`` is its step in its round's replay (None for the end of a round but the
+    last, which leads to the next round's step 0); ``at`` is where the replay shows it;
+    ``cells`` are those of the piece it placed.
     """
 
     seq: int
@@ -103,13 +103,11 @@ def tell_game(
         if entry.round == current and entry.seat is not None and entry.seat != viewer:
             continue
         number = None
-        if entry.seat is not None:
+        if entry.seat is None and step.state.phase is engine.Phase.PLAYING:
+            at = Position(entry.round + 1, 0)  # a round's end leads to the next deal
+        else:  # a player's move, or the last round's end (the towers or the final scores)
             number = counted[entry.round] = counted.get(entry.round, 0) + 1
             at = Position(entry.round, number)
-        elif step.state.phase is engine.Phase.PLAYING:  # a round's end leads to the next deal
-            at = Position(entry.round + 1, 0)
-        else:  # the last round's end: the towers follow in the same round
-            at = Position(entry.round, counted.get(entry.round, 0))
         placed = engine.placed_piece(step.events)
         moves.append(
             Move(

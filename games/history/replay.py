@@ -27,8 +27,9 @@ class ReplayPage:
     at: Position
     rounds: tuple[int, ...]
     steps: tuple[Move, ...]
+    # Every move of the round told, its end included, in log order.
+    told: tuple[Move, ...]
     move: Move | None
-    round_end: Move | None
     shown: engine.GameState
     players: tuple[PlayerPanel, ...]
     owners: dict[int, str]
@@ -91,7 +92,6 @@ def build_replay(access: TableAccess, round_: int | None, step: int | None) -> R
     state = told.states[move.position if move else told.starts[at.round]]
     hidden = at.round == hidden_round(game)
     shown = engine.view(state, me) if hidden or state.phase is engine.Phase.FINISHED else state
-    ends = [m for m in told.moves if m.round == at.round and m.seat is None]
     previous = next_ = None
     if at.step:
         previous = Position(at.round, at.step - 1)
@@ -106,8 +106,8 @@ def build_replay(access: TableAccess, round_: int | None, step: int | None) -> R
         at=at,
         rounds=rounds,
         steps=steps,
+        told=tuple(m for m in told.moves if m.round == at.round),
         move=move,
-        round_end=ends[0] if ends else None,
         shown=shown,
         players=player_panels(access, shown, me),
         owners={shown.area_of(s.position): s.name for s in access.seats},

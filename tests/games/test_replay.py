@@ -135,3 +135,16 @@ def test_the_finished_game_page_offers_the_replay_beside_the_winner(
         f'id="replay-button" href="/games/{finished.pk}/replay/?round=1&amp;step=0"'
     )
     assert 0 < button - banner < 1000
+
+
+def test_the_last_step_is_the_end_with_the_final_scores(
+    client: Client, host: User, finished: Game
+) -> None:
+    client.force_login(host)
+    html = client.get(f"/games/{finished.pk}/replay/?round=12").content.decode()
+    assert re.search(r'id="replay-move" role="status">[^<]*The game is over\.', html)
+    assert 'id="replay-next"' not in html
+    for seat in finished.seats.all():
+        assert seat.score is not None
+        total = seat.score["total"]
+        assert re.search(rf'{seat.name}(?: \(you\))? <span class="muted">· {total} points', html)
