@@ -25,12 +25,7 @@ class ArchiveForm(forms.Form):
         required=False,
     )
     mine = forms.BooleanField(label="Only tables I played at", required=False)
-    player = forms.CharField(
-        label="With the player",
-        max_length=30,
-        required=False,
-        help_text="A display name, as shown at the table.",
-    )
+    player = forms.CharField(label="With the player named", max_length=30, required=False)
 
 
 def finished_tables(user: User, *, players: int | None, mine: bool, player: str) -> QuerySet[Game]:

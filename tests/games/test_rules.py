@@ -23,6 +23,8 @@ def test_it_is_public_and_has_an_anchor_for_every_section(
     assert {f"R{n}" for n in range(1, 7)} <= ids
     assert {"R4.2", "R4.2.3", "R5.3", "R6.1", "R6.2.6"} <= ids
     assert '<use href="#ls-distillery"/>' in html  # the landscape art
+    cited = set(re.findall(r'class="rule-link" href="/rules/#([\d.R]+)"', html))
+    assert {"R3", "R5.3", "R1.3"} <= cited and cited <= ids
 
 
 @pytest.mark.parametrize(
