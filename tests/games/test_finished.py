@@ -51,7 +51,8 @@ def test_it_lists_finished_tables_newest_first_with_ranks_and_totals(
     assert _tables(html) == [str(new), str(old)]
     row = html[html.index(f"<strong>{new}</strong>") : html.index(f"<strong>{old}</strong>")]
     assert row.count("Winner: </span>") == 2  # a shared win
-    assert "Ciara<span" in row and "1st, 61 points" in row and "3rd, 30 points" in row
+    assert '<a href="/players/Ciara/">Ciara</a>' in row
+    assert "1st, 61 points" in row and "3rd, 30 points" in row
     assert "Greedy bot 3" in row and "2 days per round" in row and "3 players" in row
     assert f'href="/games/{new.pk}/replay/"' in row
 
