@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
-from games.access import table_for
+from games.access import TableAccess, table_for
 from games.forms import ReplayForm
 from games.history.archive import PER_PAGE, ArchiveForm, finished_tables
 from games.history.export import export_game
@@ -21,11 +21,20 @@ from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
 
+def _told_to(request: HtmxHttpRequest, game_id: int) -> TableAccess:
+    """The table, if its story may be told to the person: an open table to anyone logged in,
+    an invite-only one to its players only (not to people merely invited); 404 otherwise."""
+    access = table_for(user_of(request), game_id)
+    if not access.game.is_open and access.mine is None:
+        raise Http404("No such table.")
+    return access
+
+
 @login_required
 @require_GET
 def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The game round by round, from its log; the current round shows only your own turn."""
-    access = table_for(user_of(request), game_id)
+    access = _told_to(request, game_id)
     names = {seat.position: seat.name for seat in access.seats}
     told = tell_game(access.game, names, access.position)
     context = {
@@ -42,7 +51,7 @@ def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 def export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The finished game as JSON (see the README's "Game exports"); a game in play has none,
     since its log holds turns still hidden (R4.2)."""
-    access = table_for(user_of(request), game_id)
+    access = _told_to(request, game_id)
     if access.game.status != GameStatus.FINISHED:
         raise Http404("A table can be exported once its game is over.")
     response = JsonResponse(export_game(access), json_dumps_params={"indent": 1})
@@ -55,7 +64,7 @@ def export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """Every county, the scores and the wheel at one step of a round (``?round=n&step=k``)."""
-    access = table_for(user_of(request), game_id)
+    access = _told_to(request, game_id)
     if access.game.status not in (GameStatus.PLAYING, GameStatus.FINISHED):
         raise Http404("A table has a replay once its game has started.")
     form = ReplayForm(request.GET)

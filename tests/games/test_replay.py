@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Action, Game
+from games.models import Action, Game, Invitation
 from tests.games.playing import finish_turns, play_round, play_to_end
 
 
@@ -148,3 +148,13 @@ def test_the_last_step_is_the_end_with_the_final_scores(
         assert seat.score is not None
         total = seat.score["total"]
         assert re.search(rf'{seat.name}(?: \(you\))? <span class="muted">· {total} points', html)
+
+
+def test_someone_only_invited_to_an_invite_only_table_cannot_replay_it(
+    client: Client, outsider: User, finished: Game
+) -> None:
+    Game.objects.filter(pk=finished.pk).update(is_open=False)
+    Invitation.objects.create(game=finished, invitee=outsider)
+    client.force_login(outsider)
+    for page in ("replay/", "history/", "export.json"):
+        assert client.get(f"/games/{finished.pk}/{page}").status_code == 404
