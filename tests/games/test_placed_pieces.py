@@ -67,3 +67,19 @@ def test_a_refused_move_places_nothing(started: Game, host: User) -> None:
 def test_the_command_refuses_a_table_that_has_not_started(forming: Game) -> None:
     with pytest.raises(CommandError, match=f"No started table with id {forming.pk}"):
         call_command("rebuild_placed", str(forming.pk))
+
+
+def test_the_command_rebuilds_every_started_table_by_default(
+    started: Game, forming: Game, host: User
+) -> None:
+    services.submit_action(started.pk, host, _a_tile(started), step_of(started, host))
+    out = io.StringIO()
+    PlacedPiece.objects.all().delete()
+    call_command("rebuild_placed", stdout=out)
+    assert out.getvalue().strip() == "Rebuilt 1 placed pieces of 1 tables."
+    assert PlacedPiece.objects.get().seq == 1
+
+
+def _a_tile(game: Game) -> str:
+    orientation, x, y = engine.legal_placements(load_state(game), 0, 0)[0]
+    return str(engine.PlaceTile(0, orientation, x, y))
