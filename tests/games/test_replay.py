@@ -158,3 +158,13 @@ def test_someone_only_invited_to_an_invite_only_table_cannot_replay_it(
     client.force_login(outsider)
     for page in ("replay/", "history/", "export.json"):
         assert client.get(f"/games/{finished.pk}/{page}").status_code == 404
+
+
+def test_a_spectator_sees_the_round_in_play_as_it_was_dealt(
+    client: Client, outsider: User, started: Game
+) -> None:
+    game = finish_turns(started, random.Random(7), skip=(1,))
+    client.force_login(outsider)
+    html = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert "Round 1 of 12 · step 0 of 0" in html and "its moves are shown once it ends" in html
+    assert "places a tile" not in html
