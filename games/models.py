@@ -181,6 +181,42 @@ class Action(models.Model):
         return f"{self.game} #{self.seq} {who}: {self.notation}"
 
 
+class PieceKind(models.TextChoices):
+    TILE = "tile", "Landscape tile"
+    BONUS = "bonus", "Bonus tile"
+    TOWER = "tower", "Tower"
+    SHEEP = "sheep", "Sheep"
+
+
+class PlacedPiece(models.Model):
+    """What one logged action put into a county (``engine.placed_piece`` of its events).
+
+    Written with the action, in the same transaction; ``manage.py rebuild_placed`` works every
+    row out again from the log. ``cells`` lists ``[x, y]`` pairs and ``landscapes`` the landscape
+    of each cell, in the same order; ``piece_id`` is the tile or bonus tile id.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="placed_pieces")
+    seat = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField(help_text="The seq of the action that placed it")
+    kind = models.CharField(max_length=6, choices=PieceKind.choices)
+    piece_id = models.PositiveSmallIntegerField(null=True, blank=True)
+    orientation = models.PositiveSmallIntegerField(null=True, blank=True)
+    cells = models.JSONField()
+    landscapes = models.JSONField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_piece_per_action"),
+        ]
+        indexes = [models.Index(fields=["kind", "piece_id"], name="placed_kind_piece")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq} seat {self.seat}: {self.kind}"
+
+
 class Invitation(models.Model):
     """A host's invitation of a person, by display name, to an invite-only table."""
 

@@ -18,7 +18,6 @@ from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
 from games.models import GameStatus
 from games.page.cache import page_key, serve
-from games.page.history import game_history
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
 from games.services.tables import invite_token
@@ -96,17 +95,6 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _render(request, access or table_for(user, game_id), extra={**extra, **more})
 
     return serve(request, key, draw)
-
-
-@login_required
-@require_GET
-def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    """The game round by round, from its log; the current round shows only your own turn."""
-    access = table_for(user_of(request), game_id)
-    rounds = game_history(access.game, len(access.seats), access.position)
-    names = {seat.position: seat.name for seat in access.seats}
-    context = {"access": access, "game": access.game, "rounds": rounds, "names": names}
-    return TemplateResponse(request, "games/history.html", context)
 
 
 @login_required
