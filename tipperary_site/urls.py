@@ -3,11 +3,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.views.rules import rules_page
 from tipperary_site import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("rules/", rules_page, name="rules"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
