@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 _HEADER = b"\x1f\x8b\x08\x08\x00\x00\x00\x00\x00\xff"  # gzip, deflate, with a name, mtime 0
 _LAST_BLOCK = b"\x03\x00"  # an empty final block with fixed codes: the end of the deflate data
-_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 MAX_NAME = 100  # random bytes in the header, as Django's GZipMiddleware
 
 
@@ -30,7 +29,7 @@ def _deflated(data: bytes) -> bytes:
 
 def _random_name() -> bytes:
     length = 1 + secrets.randbelow(MAX_NAME)
-    return "".join(secrets.choice(_NAME_CHARS) for _ in range(length)).encode() + b"\x00"
+    return secrets.token_hex(MAX_NAME // 2 + 1)[:length].encode() + b"\x00"
 
 
 @dataclass(frozen=True)
