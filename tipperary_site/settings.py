@@ -227,6 +227,11 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
 }
+# The limits count per client address. Behind a proxy every request comes from the proxy's own
+# address, so the client's is read from X-Forwarded-For (the entry this many proxies from the end)
+# or from one header the proxy sets; nothing a client sends itself is trusted unless set here.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("TRUSTED_CLIENT_IP_HEADER", "") or None
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
