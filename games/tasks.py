@@ -39,3 +39,9 @@ def sweep_deadlines_task() -> str:
 def notifications_task() -> str:
     """Every minute: write due reminders, warnings and digests, then send every due e-mail."""
     return periodic.run()
+
+
+@shared_task(name="games.send_mail")
+def send_mail_task() -> str:
+    """Send every due e-mail now: account mail asks for this right after it is written."""
+    return periodic.describe(periodic.send())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 
 from tipperary_site.env import (
     ImproperlyConfiguredEnv,
@@ -127,6 +128,14 @@ else:
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tipperary")
+# Mail has its own queue, so a slow mail server never delays a round's end. A worker started
+# without -Q consumes both; production runs one worker per queue (see README, "Scaling out").
+CELERY_MAIL_QUEUE = env_str("CELERY_MAIL_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-mail")
+CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CELERY_MAIL_QUEUE))
+CELERY_TASK_ROUTES = {
+    "games.notifications": {"queue": CELERY_MAIL_QUEUE},
+    "games.send_mail": {"queue": CELERY_MAIL_QUEUE},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
