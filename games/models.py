@@ -193,4 +193,5 @@ class Invitation(models.Model):
         return f"Invitation to {self.game}"
 
 
+from games.heartbeat import Heartbeat  # noqa: E402, F401  (worker heartbeats, for Django)
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)

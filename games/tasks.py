@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import services
+from games import heartbeat, services
 from games.notifications import periodic
 
 
@@ -45,3 +45,9 @@ def notifications_task() -> str:
 def send_mail_task() -> str:
     """Send every due e-mail now: account mail asks for this right after it is written."""
     return periodic.describe(periodic.send())
+
+
+@shared_task(name="games.heartbeat")
+def heartbeat_task(queue: str) -> None:
+    """Every minute, on each queue: the worker taking it is alive (``/healthz`` reads this)."""
+    heartbeat.beat(queue)

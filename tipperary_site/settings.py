@@ -151,7 +151,24 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 60.0},
     # Reminders, deadline warnings and digests written, then every due e-mail sent.
     "notifications": {"task": "games.notifications", "schedule": 60.0},
+    # /healthz: beat is sending, and a worker takes each queue.
+    "heartbeat": {
+        "task": "games.heartbeat",
+        "schedule": 60.0,
+        "args": [CELERY_TASK_DEFAULT_QUEUE],
+        "options": {"queue": CELERY_TASK_DEFAULT_QUEUE, "expires": 60.0},
+    },
+    "heartbeat-mail": {
+        "task": "games.heartbeat",
+        "schedule": 60.0,
+        "args": [CELERY_MAIL_QUEUE],
+        "options": {"queue": CELERY_MAIL_QUEUE, "expires": 60.0},
+    },
 }
+# Beat writes when it last sent each task after every send, so /healthz can tell it is alive.
+CELERY_BEAT_SYNC_EVERY = 1
+# How stale beat's last send or a queue's heartbeat may be before /healthz answers 503.
+HEALTH_STALE_AFTER_SECONDS = env_int("HEALTH_STALE_AFTER_SECONDS", 300, minimum=60)
 
 # E-mail ---------------------------------------------------------------------------------------
 
