@@ -9,6 +9,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tests.accounts.conftest import delivered, link_in, page_text, path_of, sent_mail
+from tests.accounts.test_signup import TOO_LONG
 from tests.factories import PASSWORD
 from tests.fixtures.smtp import Sink
 
@@ -62,6 +63,12 @@ def test_it_refuses_a_malformed_address(player_client: Client, player: User) -> 
     assert "Enter a valid email address." in page_text(response)
     assert addresses(player) == [("aoife@example.com", True, True)]
     assert sent_mail() == []
+
+
+def test_it_refuses_an_address_longer_than_mail_allows(player_client: Client, player: User) -> None:
+    response = player_client.post(EMAIL, {"action_add": "", "email": TOO_LONG})
+    assert "at most 254 characters" in page_text(response)
+    assert addresses(player) == [("aoife@example.com", True, True)]
 
 
 def test_it_refuses_the_current_address(player_client: Client, player: User) -> None:

@@ -179,6 +179,20 @@ def test_it_refuses_a_malformed_address(client: Client) -> None:
     assert "Enter a valid email address." in page_text(response)
 
 
+# 258 characters: each part within its own limit (64 before the @, labels of 60), the whole too
+# long to mail.
+TOO_LONG = "c" * 64 + "@" + ".".join(["d" * 60] * 3) + ".example.ie"
+
+
+@pytest.mark.django_db
+def test_it_refuses_an_address_longer_than_mail_allows(client: Client) -> None:
+    assert len(TOO_LONG) == 258
+    response = client.post(SIGNUP, form(email=TOO_LONG))
+    assert_nothing_created(response)
+    assert "An e-mail address has at most 254 characters; check this one." in page_text(response)
+    assert 'maxlength="254"' in page_text(response)
+
+
 @pytest.mark.django_db
 def test_it_lists_every_problem_above_the_form_with_links_to_the_fields(client: Client) -> None:
     response = client.post(SIGNUP, form(display_name="x", time_zone="Nowhere"))
