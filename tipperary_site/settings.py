@@ -57,6 +57,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE gets a clear 413 before anything reads it.
+    "tipperary_site.request_size.RequestSizeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses pages and fragments (static files come compressed from WhiteNoise, above). It
     # sits above everything that writes a body, so what they write is what gets compressed.
