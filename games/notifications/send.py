@@ -30,13 +30,15 @@ from django.core.cache import cache
 from django.core.mail import get_connection
 from django.core.mail.backends import smtp
 from django.core.mail.backends.base import BaseEmailBackend
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.models import GameStatus, Seat
 from games.notifications.compose import render_mail, stored_mail
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.rules import TURN_KINDS, still_to_play, wants
+from games.notifications.write import SEND_TASK
+from tipperary_site.enqueue import enqueue
 
 log = logging.getLogger(__name__)
 
@@ -290,3 +292,16 @@ def send_due_messages(
     finally:
         _close(connection)
     return report
+
+
+def retry_now(rows: QuerySet[OutboxMessage], *, now: datetime | None = None) -> int:
+    """Make the waiting and failed mails among ``rows`` due at once (staff's "retry now"), and
+    end the sender's rest; mail already sent or dropped is never touched. Returns how many."""
+    now = now or timezone.now()
+    again = rows.filter(status__in=[Status.PENDING, Status.FAILED]).update(
+        status=Status.PENDING, due_at=now, note="retry asked by staff"
+    )
+    if again:
+        cache.delete(OUTAGE_KEY)
+        enqueue(SEND_TASK)
+    return again
