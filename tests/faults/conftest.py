@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 from pytest_django.fixtures import Settings as SettingsWrapper
@@ -18,16 +20,28 @@ URLS = ("broker_url", "broker_read_url", "broker_write_url")
 
 
 def _forget_connections() -> None:
-    """Drop the app's pooled broker connections, so the next send connects afresh."""
-    if celery_app._pool is not None:
-        celery_app._pool.force_close_all()
+    """Make the app look its connection pool up again by the (new) broker URL on the next send.
+
+    Pools are never closed here: kombu keeps one per URL and hands the same one out again."""
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
 
 
-@pytest.fixture
-def broker_down() -> Iterator[None]:
-    """While the test runs, the broker refuses connections (tasks are really sent, not run)."""
+def until(condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Wait for ``condition`` (checked every 50 ms) or fail saying ``what`` never happened.
+
+    Only for another process reaching a point (a worker or a request waiting on a lock): the
+    test then acts at that point; nothing is asserted about time."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} never happened")
+        time.sleep(0.05)
+
+
+@contextmanager
+def broker_unreachable() -> Iterator[None]:
+    """While inside, the broker refuses connections (tasks are really sent, not run)."""
     conf = celery_app.conf
     saved = {name: conf[name] for name in (*URLS, "task_always_eager")}
     conf.update({name: DEAD_BROKER for name in URLS}, task_always_eager=False)
@@ -37,6 +51,13 @@ def broker_down() -> Iterator[None]:
     finally:
         conf.update(saved)
         _forget_connections()
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """While the test runs, the broker refuses connections."""
+    with broker_unreachable():
+        yield
 
 
 class SilentServer:
