@@ -32,7 +32,7 @@ from tests.bench.bench_web import BASE_DIR, _bench_env, _free_port, _process, _s
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
 TABLES = int(os.environ.get("LOAD_TABLES", "40"))
 PLAYERS_PER_TABLE = 5
-THINK = (0.2, 1.0)  # seconds a player waits between two requests
+THINK = (1.0, 3.0)  # seconds a player waits between two requests (reading, thinking)
 # The CSRF secret every player's browser holds (Django takes the unmasked secret as a token).
 CSRF = "loadtestcsrfsecret00000000000000"
 EXPECTED = {"page": {200}, "move": {302}, "poll": {200, 204, 286}}
