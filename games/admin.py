@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 
 from games.heartbeat import Heartbeat
 from games.models import Action, Game, Seat
@@ -54,8 +56,16 @@ class GameAdmin(ReadOnly):
     search_fields = ["=id", "host__profile__display_name"]
     list_select_related = ["host"]
     date_hierarchy = "created_at"
-    exclude = ["invite_token"]
+    # The cached engine state is a wall of JSON: the log tells the same, entry by entry.
+    exclude = ["invite_token", "state"]
+    readonly_fields = ["log"]
     inlines = [SeatInline]
+
+    @admin.display(description="Log")
+    def log(self, game: Game) -> str:
+        entries = game.actions.count()
+        url = reverse("admin:games_action_changelist")
+        return format_html('<a href="{}?q={}">{} entries</a>', url, game.pk, entries)
 
 
 @admin.register(Seat)
@@ -76,8 +86,8 @@ class ActionAdmin(ReadOnly):
 
 @admin.register(OutboxMessage)
 class OutboxMessageAdmin(ReadOnly):
-    list_display = ["__str__", "kind", "user", "to_address", "status", "due_at", "attempts",
-                    "sent_at", "note"]  # fmt: skip
+    list_display = ["id", "kind", "recipient", "game", "round", "status", "due_at", "attempts",
+                    "note"]  # fmt: skip
     list_filter = ["status", "kind"]
     search_fields = ["user__email", "to_address", "=game__id"]
     list_select_related = ["user", "game"]
@@ -87,6 +97,10 @@ class OutboxMessageAdmin(ReadOnly):
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         # Needed to run the action; every field stays read-only (no change form is offered).
         return bool(request.user.is_staff) and obj is None
+
+    @admin.display(description="To")
+    def recipient(self, row: OutboxMessage) -> str:
+        return row.to_address or str(row.user or "")
 
     @admin.action(description="Retry now (waiting or failed mail only; sent mail never again)")
     def send_again_now(self, request: HttpRequest, queryset: QuerySet[OutboxMessage]) -> None:

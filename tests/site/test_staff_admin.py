@@ -60,6 +60,8 @@ def test_a_stuck_table_shows_its_seats_read_only(staff_client: Client, table: Ga
     page = response.content.decode()
     assert response.status_code == 200
     assert "Aoife" in page and "Brendan" in page
+    assert f'/admin/games/action/?q={table.pk}">0 entries</a>' in page
+    assert '"bag"' not in page, "the log, not the cached state's JSON"
     assert 'name="_save"' not in page, "no save button: games change only through play"
     posted = staff_client.post(f"/admin/games/game/{table.pk}/change/", {"round": "7"})
     assert posted.status_code == 403
