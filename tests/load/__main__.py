@@ -32,6 +32,8 @@ from tests.bench.bench_web import BASE_DIR, _bench_env, _free_port, _process, _s
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
 TABLES = int(os.environ.get("LOAD_TABLES", "40"))
 PLAYERS_PER_TABLE = 5
+# gunicorn closes a keep-alive connection idle for 2 s (its default); a browser then opens anew.
+KEEP_ALIVE = 1.5
 THINK = (1.0, 3.0)  # seconds a player waits between two requests (reading, thinking)
 # The CSRF secret every player's browser holds (Django takes the unmasked secret as a token).
 CSRF = "loadtestcsrfsecret00000000000000"
@@ -67,9 +69,12 @@ class Player(threading.Thread):
         super().__init__(daemon=True)
         self.port, self.game_id, self.user_id, self.cookie = port, game_id, user_id, cookie
         self.tally, self.stop_at, self.rng, self.minds = tally, stop_at, random.Random(seed), minds
+        self.last_used = 0.0
 
     def _request(self, conn: http.client.HTTPConnection, method: str, path: str,
                  body: str | None = None) -> tuple[int, str]:  # fmt: skip
+        if time.perf_counter() - self.last_used > KEEP_ALIVE:
+            conn.close()  # as a browser does: the server has closed the idle connection by now
         headers = {"Cookie": f"{self.cookie}; csrftoken={CSRF}"}
         if body is not None:
             # As htmx sends it (the page puts the token in hx-headers).
@@ -77,7 +82,9 @@ class Player(threading.Thread):
             headers["X-CSRFToken"] = CSRF
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
-        return response.status, response.read().decode(errors="replace")
+        text = response.read().decode(errors="replace")
+        self.last_used = time.perf_counter()
+        return response.status, text
 
     def _think(self) -> tuple[str, int] | None:
         """The move this player would make now and their seat's step (None: nothing to do)."""
