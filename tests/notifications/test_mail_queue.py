@@ -20,5 +20,5 @@ def test_mail_tasks_go_to_the_mail_queue_and_game_work_to_its_own() -> None:
 
 
 def test_a_worker_started_without_queues_takes_both() -> None:
-    names = {queue.name for queue in celery_app.amqp.queues.values()}
+    names = {queue.name for queue in celery_app.conf.task_queues}
     assert names == {settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_MAIL_QUEUE}
