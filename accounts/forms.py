@@ -258,6 +258,7 @@ class NotificationsForm(forms.ModelForm):
             "notify_deadline",
             "notify_game_finished",
             "notify_invitations",
+            "notify_chat",
         ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -95,6 +95,11 @@ class Profile(models.Model):
     notify_deadline = models.BooleanField("A deadline is close", default=True)
     notify_game_finished = models.BooleanField("A game is finished", default=True)
     notify_invitations = models.BooleanField("Someone invites me to a table", default=True)
+    # Table talk is never mailed one message at a time; this says whether the turn mails and
+    # the digest mention what is new.
+    notify_chat = models.BooleanField(
+        "Mention new table talk in those e-mails (never a mail per message)", default=True
+    )
     vacation_from = models.DateField("First day away", null=True, blank=True)
     vacation_until = models.DateField("Last day away", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -46,6 +46,7 @@ from engine.events import (
 )
 from engine.geometry import Orientation
 from engine.landscapes import CellKind, Coord, Landscape, Square, parse_picture
+from engine.placed import PieceKind, Placed, placed_piece
 from engine.queries import (
     Pending,
     PendingKind,
@@ -59,7 +60,7 @@ from engine.queries import (
     rotate,
     round_complete,
 )
-from engine.replay import ReplayResult, replay
+from engine.replay import ReplayResult, Step, replay, steps, steps_from
 from engine.rules import apply, new_game
 from engine.scoring import ScoreBreakdown, Standing, final_ranking, score
 from engine.state import Cell, Display, GameState, Phase, RoundStart, SeatState
@@ -91,10 +92,12 @@ __all__ = [
     "Pending",
     "PendingKind",
     "Phase",
+    "PieceKind",
     "PlaceBonus",
     "PlaceSheep",
     "PlaceTile",
     "PlaceTower",
+    "Placed",
     "Placement",
     "ReplayResult",
     "RoundEnded",
@@ -109,6 +112,7 @@ __all__ = [
     "SheepSource",
     "Square",
     "Standing",
+    "Step",
     "Tile",
     "TilePlaced",
     "TowerPlaced",
@@ -126,9 +130,12 @@ __all__ = [
     "parse_action",
     "parse_picture",
     "pending",
+    "placed_piece",
     "replay",
     "rotate",
     "round_complete",
     "score",
+    "steps",
+    "steps_from",
     "view",
 ]

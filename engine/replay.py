@@ -1,14 +1,30 @@
-"""Rebuilding a game from its seed and its log of moves."""
+"""Rebuilding a game from its seed and its log of moves, one step at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine.actions import parse_action
+from engine.actions import Action, parse_action
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.rules import apply, new_game
 from engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a log applied: who made it, the action, the states around it, its events.
+
+    ``index`` counts the moves from 0, in log order.
+    """
+
+    index: int
+    seat: int | None
+    action: Action
+    before: GameState
+    state: GameState
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +34,32 @@ class ReplayResult:
     state: GameState
     applied: int
     error: IllegalAction | None
+
+
+def steps_from(state: GameState, moves: Iterable[tuple[int | None, str]]) -> Iterator[Step]:
+    """Apply ``(seat, notation)`` moves to ``state`` in order, yielding each :class:`Step`.
+
+    Raises :class:`IllegalAction` at the first move that does not parse or is illegal, after
+    yielding every step before it.
+
+    >>> from engine.rules import new_game
+    >>> [s.index for s in steps_from(new_game(3, 2), [])]
+    []
+    """
+    for index, (seat, text) in enumerate(moves):
+        action = parse_action(text)
+        after, events = apply(state, seat, action)
+        yield Step(index, seat, action, state, after, tuple(events))
+        state = after
+
+
+def steps(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> Iterator[Step]:
+    """Every step of a game played from its seed: :func:`steps_from` a new game.
+
+    >>> [type(e).__name__ for e in next(steps(3, 2, [(0, "t0 o0 -4,1")])).events][:1]
+    ['TilePlaced']
+    """
+    return steps_from(new_game(seed, players), moves)
 
 
 def replay(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> ReplayResult:
@@ -31,10 +73,10 @@ def replay(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> 
     """
     state = new_game(seed, players)
     applied = 0
-    for seat, text in moves:
-        try:
-            state, _ = apply(state, seat, parse_action(text))
-        except IllegalAction as error:
-            return ReplayResult(state, applied, error)
-        applied += 1
+    try:
+        for step in steps_from(state, moves):
+            state = step.state
+            applied += 1
+    except IllegalAction as error:
+        return ReplayResult(state, applied, error)
     return ReplayResult(state, applied, None)

@@ -103,3 +103,16 @@ class DraftForm(forms.Form):
     o = forms.IntegerField(min_value=0, max_value=7, required=False)
     x = forms.IntegerField(min_value=-60, max_value=60, required=False)
     y = forms.IntegerField(min_value=-60, max_value=60, required=False)
+
+
+class ReplayForm(forms.Form):
+    """Where in a replay: ``?round=n&step=k`` (either may be left out)."""
+
+    round = forms.IntegerField(min_value=1, required=False)
+    step = forms.IntegerField(min_value=0, required=False)
+
+    def problem(self) -> str:
+        """What is wrong with the address, in a sentence."""
+        return " ".join(
+            f"{name}: {' '.join(map(str, errors))}" for name, errors in self.errors.items()
+        )

@@ -70,6 +70,10 @@ class Game(models.Model):
     last_joined_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The finished table this one replays with the same people ("Play again with this table").
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         constraints = [
@@ -119,6 +123,8 @@ class Seat(models.Model):
     # Rises only when this seat's own situation changes: its turn, the autopilot's, a new
     # round. A submit made on an older step is stale; other seats' moves never touch it.
     step = models.PositiveIntegerField(default=0)
+    # The newest chat message this seat's person has seen on the table's page (its id).
+    chat_seen = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.JSONField(null=True, blank=True)
@@ -175,6 +181,42 @@ class Action(models.Model):
         return f"{self.game} #{self.seq} {who}: {self.notation}"
 
 
+class PieceKind(models.TextChoices):
+    TILE = "tile", "Landscape tile"
+    BONUS = "bonus", "Bonus tile"
+    TOWER = "tower", "Tower"
+    SHEEP = "sheep", "Sheep"
+
+
+class PlacedPiece(models.Model):
+    """What one logged action put into a county (``engine.placed_piece`` of its events).
+
+    Written with the action, in the same transaction; ``manage.py rebuild_placed`` works every
+    row out again from the log. ``cells`` lists ``[x, y]`` pairs and ``landscapes`` the landscape
+    of each cell, in the same order; ``piece_id`` is the tile or bonus tile id.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="placed_pieces")
+    seat = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField(help_text="The seq of the action that placed it")
+    kind = models.CharField(max_length=6, choices=PieceKind.choices)
+    piece_id = models.PositiveSmallIntegerField(null=True, blank=True)
+    orientation = models.PositiveSmallIntegerField(null=True, blank=True)
+    cells = models.JSONField()
+    landscapes = models.JSONField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_piece_per_action"),
+        ]
+        indexes = [models.Index(fields=["kind", "piece_id"], name="placed_kind_piece")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq} seat {self.seat}: {self.kind}"
+
+
 class Invitation(models.Model):
     """A host's invitation of a person, by display name, to an invite-only table."""
 
@@ -193,5 +235,6 @@ class Invitation(models.Model):
         return f"Invitation to {self.game}"
 
 
+from games.chat import Message, Mute  # noqa: E402, F401  (table talk, for Django)
 from games.heartbeat import Heartbeat  # noqa: E402, F401  (worker heartbeats, for Django)
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
-from games.views import lobby, play, seats, table
+from games.views import chat, history, lobby, play, rematch, seats, table
 
 app_name = "games"
 
@@ -11,12 +11,15 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.create, name="create"),
     path("mine/", lobby.mine, name="mine"),
+    path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
     path("<int:game_id>/", play.game_page, name="game"),
     path("<int:game_id>/play/", play.act, name="act"),
     path("<int:game_id>/draft/", play.draft, name="draft"),
-    path("<int:game_id>/history/", play.history, name="history"),
+    path("<int:game_id>/history/", history.history, name="history"),
+    path("<int:game_id>/export.json", history.export, name="export"),
+    path("<int:game_id>/replay/", history.replay, name="replay"),
     path("<int:game_id>/status/", play.status, name="status"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),
@@ -30,4 +33,8 @@ urlpatterns = [
     ),
     path("<int:game_id>/decline/", table.decline, name="decline"),
     path("<int:game_id>/take-back/", seats.take_back, name="take_back"),
+    path("<int:game_id>/chat/", chat.post, name="chat"),
+    path("<int:game_id>/rematch/", rematch.play_again, name="rematch"),
+    path("<int:game_id>/chat/mute/", chat.mute, name="mute"),
+    path("<int:game_id>/chat/unmute/", chat.unmute, name="unmute"),
 ]

@@ -215,9 +215,10 @@ SESSION_ENGINE = (
 
 # Accounts -------------------------------------------------------------------------------------
 
+# Django's and allauth's backends, reading the logged-in person with one plain query.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
 # People come to play: after log-in (and after sign-up, which allauth sends to the same place)

@@ -4,6 +4,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from games.views.rules import rules_page
 from tipperary_site import health, views
 
 # The admin has no log-in form of its own: staff log in through the site's, which counts attempts
@@ -13,6 +14,7 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("rules/", rules_page, name="rules"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),

@@ -21,6 +21,7 @@ import engine
 from accounts.models import Profile
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, Seat
+from games.notifications.chat_news import news_at, news_everywhere
 from games.notifications.mailboard import county_rows, county_text, mail_tile
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
@@ -69,6 +70,7 @@ def _turn(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime
         "county": county_rows(display),
         "county_text": county_text(display),
         "county_description": describe_county(display),
+        "chat": [news] if (news := news_at(seat, profile)) else [],
         **_when(game.round_deadline, profile, now),
     }
 
@@ -135,7 +137,9 @@ def _digest(row: OutboxMessage, seat: Seat | None, profile: Profile, now: dateti
         }
         for s in waiting
     ]
-    return {"tables": tables, "digest_date": row.digest_date}
+    assert row.user_id is not None  # a digest is always someone's
+    chat = news_everywhere(row.user_id, profile)
+    return {"tables": tables, "digest_date": row.digest_date, "chat": chat}
 
 
 def _table_closed(

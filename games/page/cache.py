@@ -4,7 +4,8 @@ A page (or fragment) is stored under everything that can change it for its viewe
 the viewer's poll token (which changes exactly when what they may see changes, R4.2), the
 viewer, the tile being tried, the fragment asked for, the count of tables waiting in the header,
 and the minute (the "time left" it shows). The CSRF token is never stored: the page is drawn
-with a placeholder and each response gets its own freshly masked token.
+with a placeholder and each response gets its own freshly masked token. Pages are stored
+compressed (games.page.stencil), so serving one compresses only its token.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.middleware.gzip import re_accepts_gzip
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+
+from games.page.stencil import Stencil
 
 #: Drawn in place of the CSRF token; never a valid token, so it cannot be posted by mistake.
 CSRF_PLACEHOLDER = "csrf-token-drawn-per-response"
@@ -41,23 +46,27 @@ def serve(
     """
     if len(get_messages(request)):
         return draw({})
-    html = cache.get(key)
-    if html is None:
+    stencil = cache.get(key)
+    if stencil is None:
         response = draw({"csrf_token": CSRF_PLACEHOLDER})
         response.render()
+        stencil = Stencil.cut(response.content.decode(), CSRF_PLACEHOLDER)
         if response.status_code != 200:
-            return _with_token(request, response)
-        html = response.content.decode()
-        cache.set(key, html, TIMEOUT)
-        response.content = _fill(request, html)
-        return response
-    return HttpResponse(_fill(request, html))
+            response.content = stencil.filled(get_token(request))
+            return response
+        cache.set(key, stencil, TIMEOUT)
+        return _send(request, stencil, response)
+    return _send(request, stencil, HttpResponse())
 
 
-def _fill(request: HttpRequest, html: str) -> bytes:
-    return html.replace(CSRF_PLACEHOLDER, get_token(request)).encode()
-
-
-def _with_token(request: HttpRequest, response: TemplateResponse) -> HttpResponse:
-    response.content = _fill(request, response.content.decode())
+def _send(request: HttpRequest, stencil: Stencil, response: HttpResponse) -> HttpResponse:
+    """``response`` with the page of ``stencil`` and a fresh CSRF token, compressed if the
+    browser takes gzip (the ``GZipMiddleware`` leaves a response that already is)."""
+    patch_vary_headers(response, ("Accept-Encoding",))
+    token = get_token(request)
+    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response.content = stencil.gzipped(token)
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response.content = stencil.filled(token)
     return response

@@ -4,6 +4,10 @@ A token has two halves: the *table* half covers what every viewer sees (``Game.v
 *own* half what only the viewer's seat sees (its ``step`` and autopilot standing). Neither is a
 count of actions, so a token never tells a neighbour's hidden move (R4.2); the poll compares
 halves to re-render only what changed.
+
+The token is also what lets the poll answer "nothing changed" cheaply: only someone who was
+shown the page knows it, so a poll carrying the current token is answered 204 from one query,
+before the session and the person are read (an unknown or stale token gets the full check).
 """
 
 from __future__ import annotations
@@ -11,14 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.db import connection
 from django.utils.crypto import salted_hmac
 
 from games.models import Game, Seat
+from games.notifications.context import TABLES_WAITING_SQL, waiting_params
 
 _SALT = "games.page.live"
 _HALF = 12  # hex characters per half
-_SEAT_FIELDS = ("step", "absent", "autopilot_streak")
-_GAME_FIELDS = ("version", "status", "round", "round_complete")
 
 
 def _half(*parts: object) -> str:
@@ -43,46 +47,89 @@ class Token:
         return cls(text[:_HALF], text[_HALF:])
 
 
-def token_for(game: Game, seat: Seat | None) -> Token:
-    """The token of a viewer with ``seat`` (None for a spectator) at ``game`` as it is.
+class _Standing(NamedTuple):
+    """What a token covers: the table as every viewer sees it, and the viewer's seat if any."""
 
-    The own half also covers the game's round and whether it is complete, so a page drawn from
-    a game row read just before the round advanced (and seats read just after) still sees the
-    new round as a change of its own.
-    """
-    table = _half(game.pk, game.version, game.status)
-    if seat is None:
-        return Token(table, "0" * _HALF)
-    own = _half(
-        seat.pk, seat.step, seat.absent, seat.autopilot_streak, game.round, game.round_complete
-    )
-    return Token(table, own)
+    game_id: int
+    version: int
+    status: str
+    round: int
+    round_complete: bool
+    seat_id: int | None
+    step: int
+    absent: bool
+    streak: int
+
+    def token(self) -> Token:
+        """The own half also covers the game's round and whether it is complete, so a page
+        drawn from a game row read just before the round advanced (and seats read just after)
+        still sees the new round as a change of its own."""
+        table = _half(self.game_id, self.version, self.status)
+        if self.seat_id is None:
+            return Token(table, "0" * _HALF)
+        own = _half(
+            self.seat_id, self.step, self.absent, self.streak, self.round, self.round_complete
+        )
+        return Token(table, own)
+
+
+def token_for(game: Game, seat: Seat | None) -> Token:
+    """The token of a viewer with ``seat`` (None for a spectator) at ``game`` as it is."""
+    return _Standing(
+        game.pk,
+        game.version,
+        game.status,
+        game.round,
+        game.round_complete,
+        seat.pk if seat else None,
+        seat.step if seat else 0,
+        seat.absent if seat else False,
+        seat.autopilot_streak if seat else 0,
+    ).token()
 
 
 class Current(NamedTuple):
     """A viewer's token as the table stands, whether they may see it without a full access
-    check (seated, or an open table), and the table's status."""
+    check (seated, or an open table), the table's status, and (when asked for) the count of
+    tables waiting for them."""
 
     token: Token
     trusted: bool
     status: str
+    waiting: int | None = None
 
 
-def current_token(game_id: int, user_id: int) -> Current | None:
+# The table and the viewer's seat at it, if any, in one row. Written in SQL, not built by the
+# ORM: this runs for every poll and every cached page, and composing the query in the ORM costs
+# more than running it.
+_CURRENT_SQL = f"""
+    SELECT g.id, g.version, g.status, g.round, g.round_complete, g.is_open,
+           s.id, s.step, s.absent, s.autopilot_streak{{waiting}}
+    FROM {Game._meta.db_table} g
+    LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id AND s.user_id = %(user)s
+    WHERE g.id = %(game)s
+"""
+
+
+def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Current | None:
     """The viewer's current token; one query. None when the table does not exist.
 
     Seated people may always see their table; a spectator only an open one without the full
-    access check (invitees go through it).
+    access check (invitees go through it). With ``waiting``, the same query also counts the
+    tables waiting for the viewer (the header's count).
     """
-    seat = (
-        Seat.objects.filter(game_id=game_id, user_id=user_id)
-        .select_related("game")
-        .only(*_SEAT_FIELDS, *(f"game__{name}" for name in _GAME_FIELDS))
-        .first()
-    )
-    if seat is not None:
-        return Current(token_for(seat.game, seat), True, seat.game.status)
-    game = Game.objects.filter(pk=game_id).only(*_GAME_FIELDS, "is_open").first()
-    if game is None:
+    extra = f", ({TABLES_WAITING_SQL})" if waiting else ""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _CURRENT_SQL.format(waiting=extra),
+            {**waiting_params(user_id), "game": game_id},
+        )
+        row = cursor.fetchone()
+    if row is None:
         return None
-    return Current(token_for(game, None), game.is_open, game.status)
+    game_id, version, status, round_, complete, is_open, seat_id, step, absent, streak = row[:10]
+    standing = _Standing(
+        game_id, version, status, round_, complete, seat_id, step or 0, bool(absent), streak or 0
+    )
+    seated = seat_id is not None
+    return Current(standing.token(), seated or is_open, status, row[10] if waiting else None)

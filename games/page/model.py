@@ -163,6 +163,37 @@ def _next_table(mine: Seat) -> int | None:
     )
 
 
+def player_panels(
+    access: TableAccess,
+    shown: engine.GameState,
+    me: int | None,
+    my_county: CountyGrid | None = None,
+) -> tuple[PlayerPanel, ...]:
+    """Every seat as ``shown`` has it (a state the viewer may see), in seat order.
+
+    ``my_county`` is the viewer's own county when it is drawn differently (wider, for the tile
+    being tried); the others are drawn with the default margin.
+    """
+    return tuple(
+        PlayerPanel(
+            seat=s,
+            position=s.position,
+            is_me=s.position == me,
+            done=shown.seats[s.position].turn_done,
+            score=engine.score(shown, s.position),
+            barrel=shown.seats[s.position].barrel,
+            whiskey_points=engine.WHISKEY_POINTS[shown.seats[s.position].barrel],
+            holds_marker=shown.marker == s.position,
+            area=shown.area_of(s.position),
+            county=my_county
+            if my_county is not None and s.position == me
+            else county_grid(shown.seats[s.position].display),
+            rank=s.rank,
+        )
+        for s in access.seats
+    )
+
+
 def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     """The game page for a started or finished table, as ``access``'s viewer may see it."""
     game = access.game
@@ -174,25 +205,7 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     step = access.mine.step if access.mine is not None else 0
     turn = _turn(state, me, asked, step) if playing and me is not None else None
     my_county = None if me is None else _my_county(shown, me, turn)
-    players = tuple(
-        PlayerPanel(
-            seat=s,
-            position=s.position,
-            is_me=s.position == me,
-            done=shown.seats[s.position].turn_done,
-            score=engine.score(shown, s.position),
-            barrel=shown.seats[s.position].barrel,
-            whiskey_points=engine.WHISKEY_POINTS[shown.seats[s.position].barrel],
-            holds_marker=shown.marker == s.position,
-            area=shown.area_of(s.position),
-            # The viewer's own county is drawn once, wide enough for the tile being tried.
-            county=my_county
-            if my_county is not None and s.position == me
-            else county_grid(shown.seats[s.position].display),
-            rank=s.rank,
-        )
-        for s in access.seats
-    )
+    players = player_panels(access, shown, me, my_county)
     waiting = tuple(p.seat.name for p in players if playing and not p.done and not p.is_me)
     return GamePage(
         access=access,

@@ -74,8 +74,10 @@ def play_seat(
     round_ = state.round
     seed = turn_seed(game.seed, round_, seat.position)
     new_state, actions = bots.play_turn(name, state, seat.position, seed)
-    for action in actions:
-        append_action(game, seat.position, str(action), source, round_)
+    # The bot's actions applied once more, for the events the log's pieces are read from.
+    moves = [(seat.position, str(action)) for action in actions]
+    for step in engine.steps_from(state, moves):
+        append_action(game, seat.position, str(step.action), source, round_, events=step.events)
     return new_state, PlayedFor(seat.position, name, source, len(actions))
 
 

@@ -17,13 +17,23 @@ periodic sweeps, never turned into a failed move.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict
 from datetime import datetime
 
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 
 import engine
-from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.models import (
+    Action,
+    ActionSource,
+    Game,
+    GameStatus,
+    PieceKind,
+    PlacedPiece,
+    Seat,
+    SeatKind,
+)
 from games.notifications.write import notify_game_finished
 from games.services.errors import GameError
 from tipperary_site.enqueue import enqueue
@@ -38,17 +48,38 @@ def locked_game(game_id: int) -> Game:
 
 
 def append_action(
-    game: Game, seat: int | None, notation: str, source: ActionSource, round_: int
+    game: Game,
+    seat: int | None,
+    notation: str,
+    source: ActionSource,
+    round_: int,
+    *,
+    events: Iterable[engine.Event],
 ) -> None:
-    """Add one entry at the end of the game's log (the caller holds the game lock)."""
+    """Add one entry at the end of the game's log (the caller holds the game lock), and the
+    piece its ``events`` put into a county, if any."""
     last = game.actions.order_by("-seq").values_list("seq", flat=True).first()
+    seq = 1 if last is None else last + 1
     Action.objects.create(
-        game=game,
-        seq=1 if last is None else last + 1,
-        seat=seat,
+        game=game, seq=seq, seat=seat, round=round_, notation=notation, source=source
+    )
+    placed = engine.placed_piece(events)
+    if placed is not None:
+        piece_row(game.pk, seq, round_, placed).save(force_insert=True)
+
+
+def piece_row(game_id: int, seq: int, round_: int, placed: engine.Placed) -> PlacedPiece:
+    """The row of a piece the action ``seq`` of round ``round_`` placed (not saved)."""
+    return PlacedPiece(
+        game_id=game_id,
+        seat=placed.seat,
         round=round_,
-        notation=notation,
-        source=source,
+        seq=seq,
+        kind=PieceKind(placed.kind.value),
+        piece_id=placed.piece_id,
+        orientation=placed.orientation,
+        cells=[list(xy) for xy in placed.cells],
+        landscapes=[str(landscape) for landscape in placed.landscapes],
     )
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.core import signing
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 import engine
@@ -63,6 +63,12 @@ def create_game(
     return game
 
 
+def _rematch_changed(game: Game) -> None:
+    """A rematch gained a player or started: the finished table it replays shows it."""
+    if game.rematch_of_id is not None:
+        Game.objects.filter(pk=game.rematch_of_id).update(version=F("version") + 1)
+
+
 def invite_token(game: Game) -> str:
     """The signed token of the table's invite link (revoked by :func:`revoke_invite_link`)."""
     return signing.dumps({"g": game.pk, "t": game.invite_token}, salt=INVITE_SALT)
@@ -108,6 +114,7 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
     now = now or timezone.now()
     game.last_joined_at = now
     publish(game, "last_joined_at")
+    _rematch_changed(game)
     if taken + 1 == game.seats_wanted:
         _start(game, now)
     return game
@@ -142,6 +149,7 @@ def start_game(game_id: int, user: User, *, now: datetime | None = None) -> Game
     if game.seats.count() < 2:
         raise GameError("A game needs at least 2 players.")
     _start(game, now or timezone.now())
+    _rematch_changed(game)
     return game
 
 

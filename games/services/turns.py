@@ -61,7 +61,7 @@ def submit_action(
     state = load_state(game)
     action = engine.parse_action(notation)
     new_state, events = engine.apply(state, seat.position, action)
-    append_action(game, seat.position, str(action), source, state.round)
+    append_action(game, seat.position, str(action), source, state.round, events=events)
     returned = source == ActionSource.PLAYER and bool(seat.autopilot_streak or seat.absent)
     if returned:
         # Playing a turn takes the seat back from the autopilot.
@@ -86,7 +86,7 @@ def advance_round(game_id: int, round_: int, *, now: datetime | None = None) -> 
         return False
     now = now or timezone.now()
     new_state, _ = engine.apply(state, None, engine.EndRound())
-    append_action(game, None, str(engine.EndRound()), ActionSource.SYSTEM, round_)
+    append_action(game, None, str(engine.EndRound()), ActionSource.SYSTEM, round_, events=())
     game.round = new_state.round
     game.round_started_at = now
     game.round_deadline = now + game.round_length

@@ -14,9 +14,11 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from engine.catalogue import rounds_for
 from games import services
 from games.forms import CreateGameForm
 from games.models import Game, GameStatus, Seat
+from games.page.chat import unread_count
 from tipperary_site.auth import user_of
 
 
@@ -40,13 +42,38 @@ def _open_tables(request: HttpRequest) -> list[OpenTable]:
     return [OpenTable(game, services.expected_finish(game, now=now)) for game in games]
 
 
+@dataclass(frozen=True)
+class TableInPlay:
+    """An open table in play, for spectators: its round out of how many."""
+
+    game: Game
+    players: int
+    rounds: int
+
+
+WATCH_SHOWN = 20
+
+
+def _tables_in_play() -> list[TableInPlay]:
+    """Open tables in play, the most recently started first: anyone may watch them. One query."""
+    games = (
+        Game.objects.filter(status=GameStatus.PLAYING, is_open=True)
+        .annotate(players=Count("seats"))
+        .defer("state")
+        .order_by("-started_at", "-pk")[:WATCH_SHOWN]
+    )
+    return [TableInPlay(game, game.players, rounds_for(game.players)) for game in games]
+
+
+def _lobby(request: HttpRequest, form: CreateGameForm, status: int = 200) -> TemplateResponse:
+    context = {"tables": _open_tables(request), "playing": _tables_in_play(), "form": form}
+    return TemplateResponse(request, "games/lobby.html", context, status=status)
+
+
 @login_required
 def lobby(request: HttpRequest) -> TemplateResponse:
-    """Open tables to join, and the form to open a new one."""
-    form = CreateGameForm()
-    return TemplateResponse(
-        request, "games/lobby.html", {"tables": _open_tables(request), "form": form}
-    )
+    """Open tables to join, open tables in play to watch, and the form to open a new one."""
+    return _lobby(request, CreateGameForm())
 
 
 @login_required
@@ -55,8 +82,7 @@ def create(request: HttpRequest) -> HttpResponse:
     """Open a new table with the person as host."""
     form = CreateGameForm(request.POST)
     if not form.is_valid():
-        context = {"tables": _open_tables(request), "form": form}
-        return TemplateResponse(request, "games/lobby.html", context, status=400)
+        return _lobby(request, form, status=400)
     game = services.create_game(user_of(request), **form.table_options())
     if game.status == GameStatus.PLAYING:
         messages.success(request, "The bots are seated and the game has started. Good luck!")
@@ -68,7 +94,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 def mine(request: HttpRequest) -> TemplateResponse:
     """Invitations to answer, tables waiting on you (least time left first), then on others,
-    then recently finished."""
+    then recently finished; each table with the count of chat messages new to the person."""
     user = user_of(request)
     invitations = (
         services.pending_invitations(user)
@@ -78,11 +104,13 @@ def mine(request: HttpRequest) -> TemplateResponse:
     )
     active = (
         Seat.objects.filter(user=user, game__status__in=[GameStatus.PLAYING, GameStatus.FORMING])
+        .annotate(unread=unread_count())
         .select_related("game")
         .order_by(F("game__round_deadline").asc(nulls_last=True), "-game__created_at")
     )
     finished = (
         Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        .annotate(unread=unread_count())
         .select_related("game")
         .order_by("-game__finished_at")[:10]
     )

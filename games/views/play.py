@@ -17,9 +17,7 @@ from games import services
 from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm
 from games.models import GameStatus
-from games.notifications.context import tables_waiting_count
 from games.page.cache import page_key, serve
-from games.page.history import game_history
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
 from games.services.tables import invite_token
@@ -72,7 +70,12 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     cache (games.page.cache), so reloads and the fragments the page asks for cost little.
     """
     user = user_of(request)
-    current = current_token(game_id, user.pk)  # enough to find the page in the cache
+    target = request.htmx.target if request.htmx else None
+    target = target if target in FRAGMENTS else None
+    # The whole page and #game show the count of tables waiting (header, title); no other
+    # fragment does. Found with the viewer's token, in the one query that finds the page.
+    counted = target in (None, "game")
+    current = current_token(game_id, user.pk, waiting=counted)
     access = None
     if current is None or not current.trusted or current.status == GameStatus.FORMING:
         access = table_for(user, game_id)  # outsiders get their 404 here
@@ -82,11 +85,7 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     else:
         token = current.token
     asked = _asked(request)
-    target = request.htmx.target if request.htmx else None
-    target = target if target in FRAGMENTS else None
-    # The whole page and #game show the count of tables waiting (header, title); no other
-    # fragment does.
-    waiting = tables_waiting_count(user) if target in (None, "game") else None
+    waiting = current.waiting if current is not None else None
     key = page_key(
         request, game_id, token, sorted(asked.items()), bool(request.htmx), target, waiting
     )
@@ -96,17 +95,6 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _render(request, access or table_for(user, game_id), extra={**extra, **more})
 
     return serve(request, key, draw)
-
-
-@login_required
-@require_GET
-def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    """The game round by round, from its log; the current round shows only your own turn."""
-    access = table_for(user_of(request), game_id)
-    rounds = game_history(access.game, len(access.seats), access.position)
-    names = {seat.position: seat.name for seat in access.seats}
-    context = {"access": access, "game": access.game, "rounds": rounds, "names": names}
-    return TemplateResponse(request, "games/history.html", context)
 
 
 @login_required
@@ -150,23 +138,35 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:game", game_id)
 
 
-@login_required
 @require_GET
 def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The poll: 204 while nothing the viewer may see changed, else what changed.
 
-    The page sends back its token (``t``). A change of the viewer's own seat, of the game's
-    phase or status re-renders the whole game; a neighbour finishing their turn re-renders the
-    table panel and the "waiting for" line; a forming table re-renders its seats, and a page
-    refresh shows the game once it starts.
+    The page sends back its token (``t``) and its viewer (``v``). A poll with the viewer's
+    current token is answered 204 from one query, before the session and the person are read:
+    only a page drawn for them carries that token. Anything else goes through log-in and the
+    access check (``_changed``).
     """
     seen = Token.parse(request.GET.get("t", ""))
     if seen is None:
         return HttpResponse("Give the token (t) your page was drawn with.", status=400)
+    viewer = request.GET.get("v", "")
+    if viewer.isdigit() and len(viewer) < 12:
+        current = current_token(game_id, int(viewer))
+        if current is not None and current.trusted and current.token == seen:
+            return HttpResponse(status=204)  # one query while nothing changed
+    return _changed(request, game_id, seen)
+
+
+@login_required
+def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpResponse:
+    """What changed since the page with token ``seen`` was drawn (or 204 if nothing did).
+
+    A change of the viewer's own seat, of the game's phase or status re-renders the whole game;
+    a neighbour finishing their turn re-renders the table panel and the "waiting for" line; a
+    forming table re-renders its seats, and a page refresh shows the game once it starts.
+    """
     user = user_of(request)
-    current = current_token(game_id, user.pk)
-    if current is not None and current.trusted and current.token == seen:
-        return HttpResponse(status=204)  # one query while nothing changed
     access = table_for(user, game_id)
     game = access.game
     token = token_for(game, access.mine)

@@ -21,6 +21,7 @@ ALL_ON = {
     "notify_deadline": "on",
     "notify_game_finished": "on",
     "notify_invitations": "on",
+    "notify_chat": "on",
 }
 
 
@@ -42,6 +43,14 @@ def test_it_switches_to_a_daily_digest_at_a_local_hour_and_off_some_kinds(
         True,
     )
     assert (profile.notify_game_finished, profile.notify_invitations) == (True, False)
+
+
+def test_it_turns_off_the_mention_of_new_table_talk(player_client: Client, player: User) -> None:
+    assert "Mention new table talk in those e-mails" in page_text(player_client.get(NOTIFICATIONS))
+    data = {**ALL_ON}
+    del data["notify_chat"]
+    player_client.post(NOTIFICATIONS, data)
+    assert Profile.objects.get(user=player).notify_chat is False
 
 
 def test_it_turns_e_mail_off(player_client: Client, player: User) -> None:

@@ -229,7 +229,7 @@ def _session_cookie(user: User) -> str:
 
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
@@ -253,15 +253,15 @@ def _offer_size(port: int, game: Game, cookie: str) -> Measurement:
     )
 
 
-def _token(port: int, game: Game, cookie: str) -> str:
-    """The poll token of the page as the viewer with ``cookie`` gets it."""
+def _poll_query(port: int, game: Game, cookie: str) -> str:
+    """What the page's poll sends (its token and viewer) as the viewer with ``cookie`` gets it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", f"/games/{game.pk}/", headers={"Cookie": cookie})
     html = conn.getresponse().read().decode()
     conn.close()
-    match = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+)", html)
     assert match is not None, "the game page has no poll"
-    return match.group(1)
+    return match.group(1).replace("&amp;", "&")
 
 
 @contextmanager
@@ -412,7 +412,7 @@ def run() -> list[Measurement]:
         trivial, _ = _throughput(port, "/bench/trivial", cookie)
         page, status = _throughput(port, f"/games/{table.pk}/", cookie)
         assert status == 200
-        poll_path = f"/games/{table.pk}/status/?t={_token(port, table, cookie)}"
+        poll_path = f"/games/{table.pk}/status/?{_poll_query(port, table, cookie)}"
         poll, status = _throughput(port, poll_path, cookie)
         assert status == 204
         late = f"round {table.round}, 5 players"

@@ -64,3 +64,17 @@ def play_my_turn(page: Page) -> None:
             tried(page, page.locator("#turn .choice").first.click)
         confirm(page)
     play_follow_ups(page)
+
+
+def play_to_the_end(page: Page) -> None:
+    """Play every turn as it comes, to the final scores, at a table whose other seats are bots
+    (their turns are done before each round is shown)."""
+    for _ in range(40):
+        if page.get_by_role("heading", name="Final scores").count():
+            return
+        if not page.locator("#turn .choice, #turn button.cell.target").count():
+            raise AssertionError(
+                f"the person was left waiting: {page.locator('#turn h2').inner_text()!r}"
+            )
+        play_my_turn(page)
+    raise AssertionError("the game never ended")

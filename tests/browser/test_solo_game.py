@@ -5,26 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games.models import Game, GameStatus
-from tests.browser.playing import play_my_turn, sign_in
+from tests.browser.playing import play_to_the_end, sign_in
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _play_to_the_end(page: Page) -> None:
-    """Play every turn as it comes: the bots' turns are done before each round is shown."""
-    for _ in range(40):
-        if page.get_by_role("heading", name="Final scores").count():
-            return
-        if not page.locator("#turn .choice, #turn button.cell.target").count():
-            raise AssertionError(
-                f"the person was left waiting: {page.locator('#turn h2').inner_text()!r}"
-            )
-        play_my_turn(page)
-    raise AssertionError("the game never ended")
 
 
 def test_a_person_plays_a_whole_game_against_two_bots(
@@ -50,7 +37,7 @@ def test_a_person_plays_a_whole_game_against_two_bots(
     page.screenshot(path=screenshot_dir / "solo-round-1.png", full_page=True)
     game = Game.objects.get()
 
-    _play_to_the_end(page)
+    play_to_the_end(page)
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
 

@@ -61,3 +61,12 @@ def play_round(game: Game, rng: random.Random) -> Game:
     services.advance_complete_games()
     game.refresh_from_db()
     return game
+
+
+def play_to_end(game: Game, rng: random.Random) -> Game:
+    """Play whole rounds, and the towers step, until the game is over; bot seats play as the
+    worker would have them play when each round starts."""
+    while game.status == "playing":
+        services.play_waiting_seats(game.pk, game.round)
+        game = play_round(game, rng)
+    return game

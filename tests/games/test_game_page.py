@@ -75,13 +75,13 @@ def test_the_turn_fragment_alone_answers_htmx(client: Client, host: User, starte
 
 
 def _page_queries(client: Client, game: Game, django_assert_num_queries: object) -> None:
-    # drawn: session, user, the viewer's seat and token, tables waiting (header count), then
-    # to draw it: game, seats with users and profiles
+    # drawn: session, user, the viewer's seat and token with the tables waiting (header
+    # count), then to draw it: game, seats with users and profiles, the chat's messages
     with django_assert_num_queries(6):  # type: ignore[operator]
         response = client.get(f"/games/{game.pk}/?slot=0")
     assert response.status_code == 200
-    # from the cache: session, user, the viewer's seat and token, tables waiting
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    # from the cache: session, user, the viewer's seat and token with the tables waiting
+    with django_assert_num_queries(3):  # type: ignore[operator]
         again = client.get(f"/games/{game.pk}/?slot=0")
     assert again.status_code == 200 and again.content != response.content  # its own CSRF token
 
@@ -151,8 +151,8 @@ def test_the_forming_page_and_its_query_count(
     client.force_login(host)
     # session, user, the viewer's seat and token (a forming table is never cached), game,
     # seats with users and profiles, pending invitations with the invitees' profiles,
-    # header count of tables waiting
-    with django_assert_num_queries(7):  # type: ignore[operator]
+    # header count of tables waiting, the chat's messages
+    with django_assert_num_queries(8):  # type: ignore[operator]
         assert client.get(f"/games/{forming.pk}/").status_code == 200
 
 

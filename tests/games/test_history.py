@@ -1,8 +1,10 @@
-"""The history page: the game round by round from its log, hiding others' current turns."""
+"""The history page: the game round by round in the third person, each move linked to its
+replay step, hiding others' current turns."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,7 +14,7 @@ from games.models import Action, ActionSource, Game
 from tests.games.playing import finish_turns, play_round
 
 
-def test_it_tells_each_round_and_marks_autopilot_turns(
+def test_it_tells_each_round_in_the_third_person_and_marks_autopilot_turns(
     client: Client, host: User, started: Game, django_assert_num_queries: pytest.FixtureRequest
 ) -> None:
     game = play_round(started, random.Random(3))
@@ -22,8 +24,12 @@ def test_it_tells_each_round_and_marks_autopilot_turns(
     with django_assert_num_queries(6):  # type: ignore[operator]
         html = client.get(f"/games/{game.pk}/history/").content.decode()
     assert "Round 1" in html
-    assert "Took a tile of" in html and "The round ended" in html
-    assert 'Brendan</strong> <span class="badge">played by autopilot</span>' in html
+    replay = f"/games/{game.pk}/replay/"
+    assert re.search(rf'<a href="{replay}\?round=1&amp;step=1">Aoife places a tile of \d', html)
+    assert re.search(r"Brendan places a tile of \d+ squares \([^)]*\)", html)
+    assert f'<a href="{replay}?round=2&amp;step=0">The round ends' in html
+    assert "played by autopilot</span>" in html
+    assert "(-" not in html and not re.search(r"at \(\d", html)  # no raw coordinates
 
 
 def test_it_hides_the_others_turns_of_the_round_in_play(
@@ -32,6 +38,6 @@ def test_it_hides_the_others_turns_of_the_round_in_play(
     finish_turns(started, random.Random(4), skip=(1,))
     client.force_login(player)
     html = client.get(f"/games/{started.pk}/history/").content.decode()
-    assert "Aoife" not in html.split("<h1>")[1]
+    assert "Aoife places" not in html
     client.force_login(host)
-    assert "Aoife</strong>" in client.get(f"/games/{started.pk}/history/").content.decode()
+    assert "Aoife places" in client.get(f"/games/{started.pk}/history/").content.decode()

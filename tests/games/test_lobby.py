@@ -16,9 +16,9 @@ def test_it_lists_open_tables_with_free_seats(
 ) -> None:  # fmt: skip
     private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
     client.force_login(outsider)
-    # session, user, open tables with their hosts' profiles, the viewer's profile (time zone),
-    # tables waiting (header count)
-    with django_assert_num_queries(5):  # type: ignore[operator]
+    # session, user, open tables with their hosts' profiles, open tables in play, the viewer's
+    # profile (time zone), tables waiting (header count)
+    with django_assert_num_queries(6):  # type: ignore[operator]
         response = client.get("/games/")
     assert response.status_code == 200
     assert f"/games/{forming.pk}/" in response.content.decode()
@@ -67,4 +67,21 @@ def test_a_player_page_lists_their_open_tables_only(
     html = client.get("/players/aoife/").content.decode()
     assert "Current tables" in html
     assert f"/games/{forming.pk}/" in html
+    assert f"/games/{private.pk}/" not in html
+
+
+def test_it_lists_open_tables_in_play_to_watch(
+    client: Client, host: User, player: User, outsider: User, started: Game
+) -> None:
+    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    services.invite_player(private.pk, host, "Brendan")
+    services.join_game(private.pk, player)
+    client.force_login(outsider)
+    html = client.get("/games/").content.decode()
+    watch = html[html.index("Tables in play") :]
+    assert f'href="/games/{started.pk}/"' in watch
+    assert (
+        "2 players · round 1 of 12" in watch
+        and f'Watch<span class="visually-hidden"> Table {started.pk}' in watch
+    )
     assert f"/games/{private.pk}/" not in html

@@ -102,8 +102,9 @@ def test_the_page_with_the_link_costs_a_fixed_number_of_queries(
     _table(host, make_person("Deirdre"), hours=RoundTime.ONE_DAY, now=timezone.now())
     game = _done_here(started)
     client.force_login(host)
-    # session, user, the viewer's seat and token, the header count of tables waiting, game,
-    # seats with users and profiles, the next table waiting (the one with the least time left)
+    # session, user, the viewer's seat and token with the header count of tables waiting,
+    # game, seats with users and profiles, the next table waiting (the one with the least
+    # time left), the chat's messages
     with django_assert_num_queries(7):  # type: ignore[operator]
         response = client.get(f"/games/{game.pk}/")
     assert response.status_code == 200

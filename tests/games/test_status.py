@@ -20,15 +20,18 @@ POLL = {"HX-Request": "true", "HX-Target": "table"}
 
 
 def _token(client: Client, game: Game) -> str:
+    """What the page's poll sends: its token and its viewer (``t=…&v=…``)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
-    match = re.search(r"/status/\?t=([0-9a-f]+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+)", html)
     assert match is not None, "the page has no poll"
-    return match.group(1)
+    return match.group(1).replace("&amp;", "&")
 
 
 def _poll(client: Client, game: Game, token: str, target: str = "table") -> Any:
+    """Poll as a page does, with what ``_token`` found, or with a bare token ``t``."""
     headers = {**POLL, "HX-Target": target}
-    return client.get(f"/games/{game.pk}/status/?t={token}", headers=headers)
+    query = token if "=" in token else f"t={token}"
+    return client.get(f"/games/{game.pk}/status/?{query}", headers=headers)
 
 
 def test_it_answers_204_while_nothing_changed(
@@ -36,10 +39,27 @@ def test_it_answers_204_while_nothing_changed(
 ) -> None:
     client.force_login(player)
     token = _token(client, started)
-    # session, user, the viewer's seat with the game's version
-    with django_assert_num_queries(3):
+    # the viewer's seat with the game's version: neither the session nor the person is read
+    with django_assert_num_queries(1):
         response = _poll(client, started, token)
     assert response.status_code == 204
+
+
+def test_only_the_viewers_own_token_is_answered_without_the_session(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(player)
+    token = _token(client, started).split("&")[0]
+    url = f"/games/{started.pk}/status/?{token}"
+    # Someone else's id with this token: the full check (token, session, user, table) finds
+    # that nothing changed for the person logged in.
+    with django_assert_num_queries(5):
+        assert client.get(f"{url}&v={host.pk}", headers=POLL).status_code == 204
+    client.logout()
+    assert client.get(f"{url}&v={player.pk}", headers=POLL).status_code == 204
+    finish_turns(started, random.Random(3), skip=(1,))  # something changed: log-in is needed
+    response = client.get(f"{url}&v={player.pk}", headers=POLL)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
@@ -49,8 +69,9 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     finish_turns(started, random.Random(1), skip=(0, 1))
     token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))
-    # session, user, seat and version, game, seats with names, header count
-    with django_assert_num_queries(6):
+    # seat and version (not the page's token), session, user, game, seats with names, the
+    # chat's messages, header
+    with django_assert_num_queries(7):
         response = _poll(client, started, token)
     html = response.content.decode()
     assert response.status_code == 200
@@ -146,8 +167,8 @@ def test_a_spectator_polls_an_open_table_and_sees_the_new_round(
 ) -> None:
     client.force_login(outsider)
     token = _token(client, started)
-    # session, user, no seat of the viewer's, the game's version
-    with django_assert_num_queries(4):
+    # the game's version, and no seat of the viewer's, in one query
+    with django_assert_num_queries(1):
         assert _poll(client, started, token).status_code == 204
     play_round(started, random.Random(4))
     response = _poll(client, started, token)

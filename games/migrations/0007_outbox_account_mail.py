@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_seat_step'),
+        ('games', '0006_chat_and_rematch'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

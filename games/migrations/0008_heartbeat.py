@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_outbox_account_mail'),
+        ('games', '0007_outbox_account_mail'),
     ]
 
     operations = [

@@ -1,0 +1,61 @@
+"""Table talk: the messages written at a table, and the players each person has muted.
+
+A message is plain text; it is shown escaped and its links are never made clickable. Staff hide
+a message in the admin (it then shows nowhere); a person who mutes another no longer sees that
+player's messages at any table.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+MESSAGE_MAX = 500
+
+
+class Message(models.Model):
+    """One message of a table's chat, by a person seated there."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=MESSAGE_MAX)
+    created_at = models.DateTimeField()
+    hidden_by_staff = models.BooleanField(
+        default=False, help_text="A hidden message shows nowhere: not at the table, not in mail."
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [
+            models.Index(
+                fields=["game", "id"], condition=Q(hidden_by_staff=False), name="message_shown"
+            ),
+            models.Index(fields=["author", "created_at"], name="message_author_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} message {self.pk}"
+
+
+class Mute(models.Model):
+    """``user`` no longer sees what ``muted`` writes, at every table."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes"
+    )
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="muted_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "muted"], name="one_mute_per_pair"),
+            models.CheckConstraint(condition=~Q(user=models.F("muted")), name="no_self_mute"),
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} mutes user {self.muted_id}"

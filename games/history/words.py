@@ -1,0 +1,134 @@
+"""Logged moves told in words, in the third person: "Brendan places a tile of 3 squares …".
+
+Each move is told by the landscapes it placed and the ones it was put beside, never by raw
+coordinates; what it caused (whiskey, bog sites, sheep) follows in the same voice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+import engine
+from engine import CellKind, Coord, Landscape
+from games.page.county import landscape_name
+
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def listing(words: Sequence[str]) -> str:
+    """Words joined as in a sentence.
+
+    >>> listing(["a bog"]), listing(["a bog", "a ruin", "2 meadows"])
+    ('a bog', 'a bog, a ruin and 2 meadows')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _a(landscape: Landscape) -> str:
+    name = landscape_name(landscape)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def counted(landscapes: Iterable[Landscape]) -> str:
+    """Landscapes counted, in the order they first appear: "2 meadows and a ruin".
+
+    >>> counted([Landscape.MEADOW, Landscape.RUIN, Landscape.MEADOW])
+    '2 meadows and a ruin'
+    """
+    counts = Counter(landscapes)
+    return listing([f"{n} {landscape_name(x, n)}" if n > 1 else _a(x) for x, n in counts.items()])
+
+
+def beside(display: Mapping[Coord, engine.Cell], cells: Sequence[Coord]) -> str:
+    """What a new piece on ``cells`` touches in the county it joined: "beside their hometown and
+    a bog".
+
+    >>> from engine import Cell, Display
+    >>> county = Display({(0, 0): Cell(Landscape.TOWN, kind=CellKind.HOMETOWN),
+    ...                   (2, 1): Cell(Landscape.BOG)})
+    >>> beside(county, [(1, 0), (1, 1)])
+    'beside their hometown and a bog'
+    """
+    home = False
+    touched: list[Landscape] = []
+    for x, y in cells:
+        for dx, dy in _NEIGHBOURS:
+            cell = display.get((x + dx, y + dy))
+            if cell is None or (x + dx, y + dy) in cells:
+                continue
+            if cell.kind is CellKind.HOMETOWN and cell.landscape is Landscape.TOWN:
+                home = True
+            elif cell.landscape not in touched:
+                touched.append(cell.landscape)
+    parts = (["their hometown"] if home else []) + [_a(x) for x in touched]
+    return f"beside {listing(parts)}" if parts else ""
+
+
+def _placed(step: engine.Step, who: str) -> str:
+    placed = engine.placed_piece(step.events)
+    assert placed is not None and placed.seat is not None
+    display = step.before.seats[placed.seat].display
+    where = beside(display, placed.cells)
+    if placed.kind is engine.PieceKind.TILE:
+        assert placed.piece_id is not None
+        tile = engine.TILES[placed.piece_id]
+        sheep = ", with +Sheep" if tile.sheep else ""
+        text = f"{who} places a tile of {tile.size} squares ({counted(placed.landscapes)}{sheep})"
+    elif placed.kind is engine.PieceKind.BONUS:
+        text = f"{who} places a bonus tile ({_a(placed.landscapes[0])})"
+    elif placed.kind is engine.PieceKind.TOWER:
+        text = f"{who} places a tower"
+    else:
+        cell = display[placed.cells[0]]
+        of = {CellKind.HOMETOWN: "of their hometown", CellKind.BONUS: "of a bonus tile"}
+        where = of.get(cell.kind, "of a tile")
+        text = f"{who} puts a sheep on a meadow"
+    return f"{text} {where}." if where else f"{text}."
+
+
+def _caused(events: Iterable[object], names: Mapping[int, str]) -> list[str]:
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, engine.WhiskeyAdvanced):
+            points = engine.WHISKEY_POINTS[event.new_space]
+            spaces = "space" if event.steps == 1 else "spaces"
+            out.append(
+                f"Whiskey: {names[event.seat]}’s barrel moves {event.steps} {spaces} to "
+                f"{event.new_space} ({points} points)."
+            )
+        elif isinstance(event, engine.BogSiteFormed):
+            tiles = "a bonus tile" if event.count == 1 else f"{event.count} bonus tiles"
+            out.append(f"A new protected bog site: {names[event.seat]} draws {tiles}.")
+        elif isinstance(event, engine.SheepGained):
+            why = "from whiskey" if event.source is engine.SheepSource.WHISKEY else "from +Sheep"
+            out.append(f"{names[event.seat]} gains a sheep {why}.")
+        elif isinstance(event, engine.SheepLost):
+            out.append(f"A sheep of {names[event.seat]}’s is lost: {event.reason.value}.")
+        elif isinstance(event, engine.FlockMarkerMoved):
+            if event.to_seat is None:
+                out.append("The Largest Flock marker goes back to the supply.")
+            else:
+                out.append(f"{names[event.to_seat]} takes the Largest Flock marker.")
+        elif isinstance(event, engine.TowersAwarded) and (event.count or event.short):
+            towers = "a tower" if event.count == 1 else f"{event.count} towers"
+            out.append(f"{names[event.seat]}’s ruin runs earn {towers}.")
+        elif isinstance(event, engine.GameFinished):
+            out.append("The game is over.")
+    return out
+
+
+def tell(step: engine.Step, names: Mapping[int, str]) -> str:
+    """One logged move and what it caused, in the third person; ``names`` maps seats to names."""
+    if isinstance(step.action, engine.EndRound):
+        head = "The round ends: the sheep phase, then the wheel is refilled and turned."
+        if step.state.phase is engine.Phase.TOWERS:
+            head = "The last round ends with the sheep phase; the final step, the towers, begins."
+        elif step.state.phase is engine.Phase.FINISHED:
+            head = "The last round ends with the sheep phase."
+    else:
+        assert step.seat is not None
+        head = _placed(step, names[step.seat])
+    return " ".join([head, *_caused(step.events, names)])

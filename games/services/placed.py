@@ -1,0 +1,37 @@
+"""The placed pieces of a game worked out again from its seed and its log."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import engine
+from games.models import Action, PlacedPiece
+from games.services.record import locked_game, piece_row
+
+
+def pieces_from_log(game_id: int, seed: int, players: int) -> list[PlacedPiece]:
+    """The rows the game's log places, in log order (not saved); raises if the log does not
+    replay."""
+    log = list(
+        Action.objects.filter(game_id=game_id)
+        .order_by("seq")
+        .values_list("seq", "round", "seat", "notation")
+    )
+    rows = []
+    steps = engine.steps(seed, players, [(seat, notation) for _, _, seat, notation in log])
+    for step in steps:
+        placed = engine.placed_piece(step.events)
+        if placed is not None:
+            seq, round_, _, _ = log[step.index]
+            rows.append(piece_row(game_id, seq, round_, placed))
+    return rows
+
+
+@transaction.atomic
+def rebuild_placed(game_id: int) -> int:
+    """Replace a started game's placed pieces by those its log places; returns how many."""
+    game = locked_game(game_id)
+    rows = pieces_from_log(game.pk, game.seed, game.seats.count())
+    PlacedPiece.objects.filter(game=game).delete()
+    PlacedPiece.objects.bulk_create(rows)
+    return len(rows)

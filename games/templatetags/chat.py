@@ -1,0 +1,27 @@
+"""The chat panel of a table's page: ``{% load chat %}{% chat_panel %}``."""
+
+from __future__ import annotations
+
+from django import template
+
+from games.page.chat import chat_panel as build_panel
+from tipperary_site.auth import user_of
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_chat.html", takes_context=True)
+def chat_panel(context: template.Context, oob: bool = False) -> dict[str, object]:
+    """The panel for the page's viewer (``access`` in the page's context); ``oob`` when a poll
+    sends it beside another fragment."""
+    request = context["request"]
+    access = context["access"]
+    # A seated viewer's user comes with their seat and profile: their zone costs no query.
+    viewer = access.mine.user if access.mine is not None else request.user
+    return {
+        "chat": build_panel(access, user_of(request)),
+        "csrf_token": context.get("csrf_token"),
+        "request": request,
+        "user": viewer,
+        "oob": oob,
+    }

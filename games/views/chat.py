@@ -1,0 +1,105 @@
+"""Table talk: post a message, mute or unmute a player. Each a POST that calls one service and
+answers htmx with the chat panel, or a plain form post with the table's page again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.access import TableAccess, table_for
+from games.page.chat import chat_panel
+from games.services import chat as chat_services
+from tipperary_site.auth import user_of
+from tipperary_site.htmx import HtmxHttpRequest
+
+
+def _answer(
+    request: HtmxHttpRequest,
+    access: TableAccess,
+    *,
+    done: str = "",
+    error: str = "",
+    text: str = "",
+) -> HttpResponse:
+    """The panel for htmx (the text kept beside an error), else back to the table."""
+    if request.htmx:
+        context = {
+            "chat": chat_panel(access, user_of(request)),
+            "chat_error": error,
+            "chat_text": text if error else "",
+            "answer": True,
+            # A seated viewer's user comes with their seat and profile: their zone costs nothing.
+            "user": access.mine.user if access.mine is not None else request.user,
+        }
+        return TemplateResponse(request, "games/_chat.html", context, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
+    return redirect(access.game.get_absolute_url() + "#chat")
+
+
+@login_required
+@require_POST
+def post(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """A seated player writes at the table; anyone else is refused (403), nothing is stored."""
+    user = user_of(request)
+    access = table_for(user, game_id)  # outsiders of an invite-only table get a 404
+    text = request.POST.get("text", "")
+    try:
+        chat_services.post_message(game_id, user, text)
+    except services.NotAllowed as refused:
+        return HttpResponseForbidden(str(refused))
+    except services.GameError as refused:
+        return _answer(request, access, error=str(refused), text=text)
+    return _answer(request, access)
+
+
+def _player(request: HtmxHttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("player", ""))
+    except ValueError:
+        return None
+
+
+def _for_player(
+    request: HtmxHttpRequest, game_id: int, change: Callable[[int], object], done: str
+) -> HttpResponse:
+    access = table_for(user_of(request), game_id)
+    player = _player(request)
+    try:
+        if player is None:
+            raise services.GameError("Say which player.")
+        change(player)
+    except services.GameError as refused:
+        return _answer(request, access, error=str(refused))
+    return _answer(request, access, done=done)
+
+
+@login_required
+@require_POST
+def mute(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Stop seeing a player's messages, at every table."""
+    user = user_of(request)
+    return _for_player(
+        request, game_id, lambda player: chat_services.mute(user, player),
+        "Muted: you no longer see that player's messages, at any table.",
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def unmute(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """See a muted player's messages again."""
+    user = user_of(request)
+    return _for_player(
+        request, game_id, lambda player: chat_services.unmute(user, player),
+        "You see that player's messages again.",
+    )  # fmt: skip
