@@ -197,6 +197,11 @@ NOTIFY_LAST_TO_PLAY_PERCENT = env_int("NOTIFY_LAST_TO_PLAY_PERCENT", 50, minimum
 NOTIFY_DEADLINE_WARNING_MINUTES = env_int("NOTIFY_DEADLINE_WARNING_MINUTES", 120, minimum=1)
 # A "your turn" mail waits this long, so a player still at the table who plays on gets none.
 NOTIFY_TURN_GRACE_MINUTES = env_int("NOTIFY_TURN_GRACE_MINUTES", 5, minimum=0)
+# A mail the server refuses is tried this many times (2, 8, 32 minutes … 12 hours apart: about
+# three days); an unreachable server never counts against a mail.
+NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 10, minimum=1)
+# One send run stops after this many seconds and hands over to the next, so none runs long.
+NOTIFY_SEND_SECONDS = env_int("NOTIFY_SEND_SECONDS", 45, minimum=1)
 
 # Cache ----------------------------------------------------------------------------------------
 
