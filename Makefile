@@ -11,7 +11,7 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1 \
 	CELERY_TASK_DEFAULT_QUEUE=tests-$$$$
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench load clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -48,6 +48,11 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	bash .ci/ensure-services
 	$(TEST_ENV) $(BIN)/python -m tests.bench
+
+# 200 players at 40 tables through gunicorn and a worker on loopback for 60 s (LOAD_SECONDS).
+load: $(VENV)/.installed-dev
+	bash .ci/ensure-services
+	$(TEST_ENV) $(BIN)/python -m tests.load
 
 clean:
 	rm -rf var .mypy_cache .ruff_cache .hypothesis

@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from accounts import services
+from games import notifications
 
 
 def site_url(path: str) -> str:
@@ -80,7 +81,10 @@ class AccountAdapter(DefaultAccountAdapter):
     # Mail -------------------------------------------------------------------------------------
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
-        super().send_mail(template_prefix, email, {**context, "site_url": settings.SITE_URL})
+        # Rendered now, sent by the worker: a slow or failing mail server never holds up or
+        # fails a sign-up or a reset (the outbox retries it until the server is back).
+        context = {"email": email, **context, "site_url": settings.SITE_URL}
+        notifications.queue_account_mail(self.render_mail(template_prefix, email, context))
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
         return site_url(reverse("account_confirm_email", args=[emailconfirmation.key]))

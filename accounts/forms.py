@@ -6,12 +6,14 @@ sentence-case labels, no placeholders repeating the labels, and the sign-up extr
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -20,6 +22,10 @@ from django.utils import timezone
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
 from accounts.services import display_name_taken
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices
+
+EMAIL_MAX = 254
+# Vacation dates lie within this many days of today, before or after.
+VACATION_REACH_DAYS = 365
 
 PASSWORD_HELP = (
     "At least 8 characters. Not a common password, not only digits, and not like your "
@@ -49,6 +55,19 @@ class SiteLabelsMixin:
                 field.label = self.labels[name]
             if name in self.help_texts:
                 field.help_text = self.help_texts[name]
+            if name == "email":
+                _limit_address(field)
+
+
+def _limit_address(field: forms.Field) -> None:
+    """No address longer than mail allows (RFC 5321: 254 characters) is ever taken."""
+    field.max_length = EMAIL_MAX  # type: ignore[attr-defined]
+    field.widget.attrs["maxlength"] = str(EMAIL_MAX)
+    field.validators.append(
+        MaxLengthValidator(
+            EMAIL_MAX, f"An e-mail address has at most {EMAIL_MAX} characters; check this one."
+        )
+    )
 
 
 class DisplayNameField(forms.CharField):
@@ -272,7 +291,17 @@ class VacationForm(forms.ModelForm):
                 self.add_error("vacation_until", "The last day can't be before the first day.")
             elif last < self.instance.local_date(timezone.now()):
                 self.add_error("vacation_until", "That holiday is already over. Check the year?")
+            else:
+                self._within_reach(first, last)
         return cleaned
+
+    def _within_reach(self, first: date, last: date) -> None:
+        today = self.instance.local_date(timezone.now())
+        reach = timedelta(days=VACATION_REACH_DAYS)
+        if first < today - reach:
+            self.add_error("vacation_from", "Pick a first day less than a year ago.")
+        if last > today + reach:
+            self.add_error("vacation_until", "Pick a last day at most a year from today.")
 
 
 class DeleteAccountForm(forms.Form):

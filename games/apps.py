@@ -7,5 +7,5 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Register the Celery tasks by name in every process, so services can enqueue them by
-        # name (games.services.record.enqueue) without importing the tasks module.
+        # name (tipperary_site.enqueue.enqueue) without importing the tasks module.
         from games import tasks  # noqa: F401

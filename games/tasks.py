@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import services
+from games import heartbeat, services
 from games.notifications import periodic
 from games.ratings import rate
 
@@ -52,3 +52,15 @@ def rate_game_task(game_id: int) -> int:
 def rate_finished_games_task() -> int:
     """The periodic sweep: rate any finished rated table whose rating message was lost."""
     return rate.rate_finished_games()
+
+
+@shared_task(name="games.send_mail")
+def send_mail_task() -> str:
+    """Send every due e-mail now: account mail asks for this right after it is written."""
+    return periodic.describe(periodic.send())
+
+
+@shared_task(name="games.heartbeat")
+def heartbeat_task(queue: str) -> None:
+    """Every minute, on each queue: the worker taking it is alive (``/healthz`` reads this)."""
+    heartbeat.beat(queue)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+from kombu import Queue
 
 from tipperary_site.env import (
     ImproperlyConfiguredEnv,
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_celery_beat",
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -56,6 +59,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE gets a clear 413 before anything reads it.
+    "tipperary_site.request_size.RequestSizeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses pages and fragments (static files come compressed from WhiteNoise, above). It
     # sits above everything that writes a body, so what they write is what gets compressed.
@@ -70,6 +75,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "tipperary_site.urls"
@@ -127,6 +133,14 @@ else:
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tipperary")
+# Mail has its own queue, so a slow mail server never delays a round's end. A worker started
+# without -Q consumes both; production runs one worker per queue (see README, "Scaling out").
+CELERY_MAIL_QUEUE = env_str("CELERY_MAIL_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-mail")
+CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CELERY_MAIL_QUEUE))
+CELERY_TASK_ROUTES = {
+    "games.notifications": {"queue": CELERY_MAIL_QUEUE},
+    "games.send_mail": {"queue": CELERY_MAIL_QUEUE},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -144,7 +158,24 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notifications": {"task": "games.notifications", "schedule": 60.0},
     # A lost "rate this table" message must never leave a finished table unrated.
     "rate-finished-games": {"task": "games.rate_finished_games", "schedule": 300.0},
+    # /healthz: beat is sending, and a worker takes each queue.
+    "heartbeat": {
+        "task": "games.heartbeat",
+        "schedule": 60.0,
+        "args": [CELERY_TASK_DEFAULT_QUEUE],
+        "options": {"queue": CELERY_TASK_DEFAULT_QUEUE, "expires": 60.0},
+    },
+    "heartbeat-mail": {
+        "task": "games.heartbeat",
+        "schedule": 60.0,
+        "args": [CELERY_MAIL_QUEUE],
+        "options": {"queue": CELERY_MAIL_QUEUE, "expires": 60.0},
+    },
 }
+# Beat writes when it last sent each task after every send, so /healthz can tell it is alive.
+CELERY_BEAT_SYNC_EVERY = 1
+# How stale beat's last send or a queue's heartbeat may be before /healthz answers 503.
+HEALTH_STALE_AFTER_SECONDS = env_int("HEALTH_STALE_AFTER_SECONDS", 300, minimum=60)
 
 # E-mail ---------------------------------------------------------------------------------------
 
@@ -168,6 +199,11 @@ NOTIFY_LAST_TO_PLAY_PERCENT = env_int("NOTIFY_LAST_TO_PLAY_PERCENT", 50, minimum
 NOTIFY_DEADLINE_WARNING_MINUTES = env_int("NOTIFY_DEADLINE_WARNING_MINUTES", 120, minimum=1)
 # A "your turn" mail waits this long, so a player still at the table who plays on gets none.
 NOTIFY_TURN_GRACE_MINUTES = env_int("NOTIFY_TURN_GRACE_MINUTES", 5, minimum=0)
+# A mail the server refuses is tried this many times (2, 8, 32 minutes … 12 hours apart: about
+# three days); an unreachable server never counts against a mail.
+NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 10, minimum=1)
+# One send run stops after this many seconds and hands over to the next, so none runs long.
+NOTIFY_SEND_SECONDS = env_int("NOTIFY_SEND_SECONDS", 45, minimum=1)
 
 # Cache ----------------------------------------------------------------------------------------
 
@@ -230,6 +266,11 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
 }
+# The limits count per client address. Behind a proxy every request comes from the proxy's own
+# address, so the client's is read from X-Forwarded-For (the entry this many proxies from the end)
+# or from one header the proxy sets; nothing a client sends itself is trusted unless set here.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("TRUSTED_CLIENT_IP_HEADER", "") or None
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -269,6 +310,43 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Scripts and style sheets come only from our own static files: no inline script, no handler
+# attributes, no eval. Style *attributes* stay allowed: pieces and the board set their sizes
+# through CSS custom properties in them (style="--w: 3"), which run no code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Error reporting ------------------------------------------------------------------------------
+
+# Comma-separated addresses told of every server error by Django (when DEBUG=0)…
+ADMINS = [(address, address) for address in env_list("ADMINS", [])]
+for _name, _address in ADMINS:
+    if "@" not in _address:
+        raise ImproperlyConfiguredEnv(f"ADMINS must be e-mail addresses; got {_address!r}.")
+# … or, with SENTRY_DSN set, errors of the site and the worker go to Sentry (install the extra:
+# pip install '.[sentry]'). Nothing about players beyond what an error holds is sent.
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=env_str("SENTRY_ENVIRONMENT", "production"),
+        send_default_pii=False,
+        traces_sample_rate=0.0,
+    )
 
 LOGGING = {
     "version": 1,

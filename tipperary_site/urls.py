@@ -1,10 +1,15 @@
 """The site's URLs."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from games.views.rules import rules_page
 from tipperary_site import health, views
+
+# The admin has no log-in form of its own: staff log in through the site's, which counts attempts
+# (ACCOUNT_RATE_LIMITS) and needs a confirmed address; a non-staff person gets a 403.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("", views.home, name="home"),

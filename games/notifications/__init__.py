@@ -3,7 +3,7 @@
 - ``models``: the outbox row (:class:`~games.notifications.models.OutboxMessage`).
 - ``write``: services that write rows inside the game change's transaction
   (``notify_invitation``, ``notify_table_started``, ``notify_new_round``, ``notify_autopilot``,
-  ``notify_game_finished``).
+  ``notify_game_finished``), and ``queue_account_mail`` for allauth's mail.
 - ``scan``: the periodic scan (last to play, deadline warnings, digests at each local hour).
 - ``send``: the sender (claim, re-check, send, retry with backoff).
 - ``compose`` and ``mailboard``: the mail itself; ``unsubscribe`` and ``views``: one-click links;
@@ -24,6 +24,7 @@ _SERVICES = frozenset(
         "notify_new_round",
         "notify_table_closed",
         "notify_table_started",
+        "queue_account_mail",
     }
 )
 

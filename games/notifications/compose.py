@@ -130,7 +130,7 @@ def _finished(row: OutboxMessage, seat: Seat | None, profile: Profile, now: date
 
 def _digest(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
     waiting = (
-        Seat.objects.filter(user_id=row.user_id, to_play=True, game__status=GameStatus.PLAYING)
+        Seat.objects.filter(user=row.user, to_play=True, game__status=GameStatus.PLAYING)
         .select_related("game")
         .order_by(F("game__round_deadline").asc(nulls_last=True), "game_id")
     )
@@ -143,6 +143,7 @@ def _digest(row: OutboxMessage, seat: Seat | None, profile: Profile, now: dateti
         }
         for s in waiting
     ]
+    assert row.user_id is not None  # a digest is always someone's
     chat = news_everywhere(row.user_id, profile)
     return {"tables": tables, "digest_date": row.digest_date, "chat": chat}
 
@@ -176,6 +177,7 @@ BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Co
 def mail_context(row: OutboxMessage, seat: Seat | None, now: datetime) -> Context:
     """Everything the templates of the row's kind show."""
     user = row.user
+    assert user is not None, "only account mail goes to an address alone"
     profile = getattr(user, "profile", None) or Profile(display_name=user.get_username())
     game: Game | None = row.game
     context: Context = {
@@ -214,4 +216,18 @@ def render_mail(
         },
     )
     message.attach_alternative(html, "text/html")
+    return message
+
+
+def stored_mail(row: OutboxMessage) -> EmailMultiAlternatives:
+    """An account mail, exactly as it was rendered when it was asked for."""
+    message = EmailMultiAlternatives(
+        subject=row.subject,
+        body=row.body_text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[row.to_address],
+        headers={"Auto-Submitted": "auto-generated"},
+    )
+    if row.body_html:
+        message.attach_alternative(row.body_html, "text/html")
     return message

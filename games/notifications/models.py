@@ -22,6 +22,9 @@ class Kind(models.TextChoices):
     FINISHED = "finished", "Game finished"
     TABLE_CLOSED = "table_closed", "Table closed before it started"
     DIGEST = "digest", "Daily digest"
+    # Mail about the account itself (confirm an address, reset a password …), rendered when it
+    # was asked for and kept whole in the row: it goes to an address, perhaps of nobody yet.
+    ACCOUNT = "account", "Account mail"
 
 
 class Status(models.TextChoices):
@@ -35,8 +38,9 @@ class OutboxMessage(models.Model):
     """One e-mail owed to one person: about a table and round, or their daily digest."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="outbox_messages"
-    )
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="outbox_messages",
+    )  # fmt: skip
     kind = models.CharField(max_length=16, choices=Kind.choices)
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="outbox"
@@ -51,9 +55,18 @@ class OutboxMessage(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True, default="")
+    # Account mail only: the whole message as it was rendered.
+    to_address = models.EmailField(max_length=254, blank=True, default="")
+    subject = models.CharField(max_length=255, blank=True, default="")
+    body_text = models.TextField(blank=True, default="")
+    body_html = models.TextField(blank=True, default="")
 
     class Meta:
         constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="account") | Q(user__isnull=False),
+                name="outbox_user_unless_account_mail",
+            ),
             models.UniqueConstraint(
                 fields=["user", "game", "round", "kind"],
                 condition=Q(game__isnull=False),
@@ -68,5 +81,7 @@ class OutboxMessage(models.Model):
         indexes = [models.Index(fields=["status", "due_at"], name="outbox_due")]
 
     def __str__(self) -> str:
+        if self.kind == Kind.ACCOUNT:
+            return f"{self.get_kind_display()} “{self.subject}”: {self.status}"
         about = f"{self.game} round {self.round}" if self.game_id else str(self.digest_date)
         return f"{self.get_kind_display()} for user {self.user_id} ({about}): {self.status}"

@@ -9,7 +9,9 @@ from django.utils import timezone
 
 from games.notifications.models import OutboxMessage, Status
 from games.notifications.scan import scan
-from games.notifications.send import send_due_messages
+from games.notifications.send import SendReport, send_due_messages
+from games.notifications.write import SEND_TASK
+from tipperary_site.enqueue import enqueue
 
 
 def prune(now: datetime) -> int:
@@ -23,13 +25,29 @@ def prune(now: datetime) -> int:
     return deleted
 
 
+def send(*, now: datetime | None = None) -> SendReport:
+    """Send what is due; when the time budget runs out first, another run follows at once."""
+    report = send_due_messages(now=now)
+    if report.more:
+        enqueue(SEND_TASK)
+    return report
+
+
 def run(*, now: datetime | None = None) -> str:
     """One periodic run, as the Celery task does it; a line for the worker's log."""
     now = now or timezone.now()
     queued = scan(now=now)
-    report = send_due_messages(now=now)
+    report = send(now=now)
     pruned = prune(now)
-    return (
-        f"queued {queued}, sent {report.sent}, dropped {report.dropped}, "
-        f"retried {report.retried}, failed {report.failed}, pruned {pruned}"
+    return f"queued {queued}, {describe(report)}, pruned {pruned}"
+
+
+def describe(report: SendReport) -> str:
+    """The sender's report as the worker's log shows it."""
+    line = (
+        f"sent {report.sent}, dropped {report.dropped}, "
+        f"retried {report.retried}, failed {report.failed}"
     )
+    if report.server_unreachable:
+        line += ", mail server unreachable (resting)"
+    return line + (", more to send" if report.more else "")

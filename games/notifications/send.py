@@ -2,28 +2,43 @@
 
 A row is claimed with a conditional ``UPDATE`` that moves its ``due_at`` past a lease: of two
 senders, only the one whose update touched the row sends it. A sender that dies mid-way leaves
-the row to come due again when the lease ends. An SMTP failure puts the row back with a
-growing delay (and gives up after a few attempts); it never stops the other rows.
+the row to come due again when the lease ends.
+
+Two kinds of failure are told apart. A mail the server refuses (a bad address, a message it
+will not take) puts that row back with a growing delay, gives up after a few days, and never
+stops the other rows. A server that cannot be reached, hangs up or does not answer in time stops
+the run at once, without counting against the row: every row waits, and the sender rests with
+a growing pause (see :func:`server_pause`) before it tries the server again, for as long as the
+outage lasts. So an outage costs one timeout per try, not one per due mail.
+
+A run sends until no row is due or its time budget is spent (then it says so, and the task
+that ran it enqueues another).
 """
 
 from __future__ import annotations
 
 import logging
+import smtplib
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import get_connection
 from django.core.mail.backends import smtp
 from django.core.mail.backends.base import BaseEmailBackend
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.models import GameStatus, Seat
-from games.notifications.compose import render_mail
+from games.notifications.compose import render_mail, stored_mail
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.rules import TURN_KINDS, still_to_play, wants
+from games.notifications.write import SEND_TASK
+from tipperary_site.enqueue import enqueue
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +53,52 @@ def lease() -> timedelta:
 
 
 def backoff(attempts: int) -> timedelta:
-    """The wait before try number ``attempts + 1``: 2, 8, 32 minutes … at most 12 hours.
+    """The wait before try number ``attempts + 1`` of a refused mail: 2, 8, 32 minutes … at most
+    12 hours (with the default ten tries, a mail is given up about three days after the first).
 
     >>> [int(backoff(n).total_seconds() // 60) for n in (1, 2, 3, 6)]
     [2, 8, 32, 720]
     """
     return min(timedelta(minutes=2 * 4 ** (attempts - 1)), timedelta(hours=12))
+
+
+def server_pause(failures: int) -> timedelta:
+    """How long the sender rests after ``failures`` runs in a row found the server unreachable:
+    1, 2, 4 … minutes, at most 30, for as long as it takes.
+
+    >>> [int(server_pause(n).total_seconds() // 60) for n in (1, 2, 3, 6, 50)]
+    [1, 2, 4, 30, 30]
+    """
+    return timedelta(minutes=min(2 ** (min(failures, 10) - 1), 30))
+
+
+# Where the sender keeps the outage it is resting from (shared by every worker via CACHE_URL).
+OUTAGE_KEY = "outbox:mail-server-unreachable"
+
+
+def resting_until(now: datetime) -> datetime | None:
+    """When the sender tries the mail server again after an outage (None when it may now)."""
+    outage = cache.get(OUTAGE_KEY)
+    if outage is None or outage["until"] <= now:
+        return None
+    return outage["until"]
+
+
+def _server_unreachable(now: datetime) -> None:
+    failures = (cache.get(OUTAGE_KEY) or {"failures": 0})["failures"] + 1
+    until = now + server_pause(failures)
+    cache.set(OUTAGE_KEY, {"failures": failures, "until": until}, timeout=None)
+    log.warning("Mail server unreachable (%s run(s) in a row); next try at %s", failures, until)
+
+
+def server_trouble(error: BaseException) -> bool:
+    """Whether ``error`` says the mail server is out of reach (not that it refused one mail)."""
+    if isinstance(
+        error, smtplib.SMTPServerDisconnected | smtplib.SMTPConnectError | smtplib.SMTPHeloError
+    ):
+        return True
+    # Refused connections, time-outs and resets; smtplib's own refusals are OSErrors too.
+    return isinstance(error, OSError) and not isinstance(error, smtplib.SMTPException)
 
 
 @dataclass
@@ -54,6 +109,10 @@ class SendReport:
     dropped: int = 0
     retried: int = 0
     failed: int = 0
+    # The run stopped because the server could not be reached (or was resting from that).
+    server_unreachable: bool = False
+    # The time budget ran out with rows still due: another run should follow at once.
+    more: bool = False
 
 
 def claim(pk: int, now: datetime) -> OutboxMessage | None:
@@ -75,6 +134,7 @@ def verified_address(user_id: int) -> str | None:
 def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
     """Why this row must not be sent now (an empty string when it may)."""
     user, game = row.user, row.game
+    assert user is not None
     if not user.is_active:
         return "the account is closed"
     if not wants(getattr(user, "profile", None), row.kind, now):
@@ -118,7 +178,7 @@ def _finish(row: OutboxMessage, status: Status, now: datetime, note: str = "") -
 def _retry(row: OutboxMessage, now: datetime, error: Exception) -> bool:
     """Put the row back for a later try; returns False when it has had its last try."""
     note = f"{type(error).__name__}: {error}"
-    if row.attempts >= _setting("NOTIFY_MAX_ATTEMPTS", 6):
+    if row.attempts >= _setting("NOTIFY_MAX_ATTEMPTS", 10):
         _finish(row, Status.FAILED, now, note)
         return False
     OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(
@@ -127,18 +187,29 @@ def _retry(row: OutboxMessage, now: datetime, error: Exception) -> bool:
     return True
 
 
+def _release(row: OutboxMessage, now: datetime) -> None:
+    """Hand a claimed row back untouched: the try did not reach the server, so it is not one."""
+    OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(
+        due_at=now, attempts=F("attempts") - 1
+    )
+
+
 def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status:
     """Send one claimed row, or drop it; returns its new status (raises if sending failed)."""
-    seat = None
-    if row.game_id is not None:
-        seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
-    address = verified_address(row.user_id)
-    reason = "no verified e-mail address" if address is None else why_not(row, seat, now)
-    if reason:
-        _finish(row, Status.DROPPED, now, reason)
-        return Status.DROPPED
-    assert address is not None
-    message = render_mail(row, seat, address, now)
+    if row.kind == Kind.ACCOUNT:
+        message = stored_mail(row)
+    else:
+        assert row.user_id is not None
+        seat = None
+        if row.game_id is not None:
+            seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
+        address = verified_address(row.user_id)
+        reason = "no verified e-mail address" if address is None else why_not(row, seat, now)
+        if reason:
+            _finish(row, Status.DROPPED, now, reason)
+            return Status.DROPPED
+        assert address is not None
+        message = render_mail(row, seat, address, now)
     message.connection = connection
     message.send()
     _finish(row, Status.SENT, now)
@@ -152,36 +223,85 @@ def _open_connection() -> BaseEmailBackend:
     return connection
 
 
-def send_due_messages(*, now: datetime | None = None, limit: int = 200) -> SendReport:
-    """Send every due row (up to ``limit``), each at most once, whatever the others do."""
+def _close(connection: BaseEmailBackend | None) -> None:
+    """End the SMTP session; a server that hangs up rudely or stops answering changes nothing."""
+    if connection is not None:
+        try:
+            connection.close()
+        except OSError as error:
+            log.info("Mail server session ended badly: %s", error)
+
+
+def _due_ids(now: datetime, batch: int) -> list[int]:
+    due = OutboxMessage.objects.filter(status=Status.PENDING, due_at__lte=now)
+    return list(due.order_by("due_at", "pk").values_list("pk", flat=True)[:batch])
+
+
+def send_due_messages(
+    *,
+    now: datetime | None = None,
+    budget: float | None = None,
+    batch: int = 200,
+    clock: Callable[[], float] = time.monotonic,
+) -> SendReport:
+    """Send every due row, each at most once, whatever the others do.
+
+    Rows are read ``batch`` at a time until none is due or ``budget`` seconds (the setting
+    ``NOTIFY_SEND_SECONDS``, 45 by default) are spent; then ``report.more`` says rows are left.
+    """
     now = now or timezone.now()
     report = SendReport()
-    due = OutboxMessage.objects.filter(status=Status.PENDING, due_at__lte=now)
-    ids = list(due.order_by("due_at", "pk").values_list("pk", flat=True)[:limit])
+    if resting_until(now) is not None:
+        report.server_unreachable = True
+        return report
+    stop_at = clock() + (budget if budget is not None else _setting("NOTIFY_SEND_SECONDS", 45))
     connection: BaseEmailBackend | None = None
     try:
-        for pk in ids:
-            row = claim(pk, now)
-            if row is None:
-                continue
-            try:
-                connection = connection or _open_connection()
-                status = deliver(row, connection, now)
-            except Exception as error:  # one bad row or address must not stop the rest
-                log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
-                if _retry(row, now, error):
-                    report.retried += 1
+        while ids := _due_ids(now, batch):
+            for pk in ids:
+                if clock() >= stop_at:
+                    report.more = True
+                    return report
+                row = claim(pk, now)
+                if row is None:
+                    continue
+                try:
+                    connection = connection or _open_connection()
+                    status = deliver(row, connection, now)
+                except Exception as error:
+                    if server_trouble(error):
+                        _release(row, now)
+                        _server_unreachable(now)
+                        report.server_unreachable = True
+                        return report
+                    # One bad row or address must not stop the rest.
+                    log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
+                    if _retry(row, now, error):
+                        report.retried += 1
+                    else:
+                        report.failed += 1
+                    _close(connection)
+                    connection = None
+                    continue
+                if not report.sent + report.dropped:
+                    cache.delete(OUTAGE_KEY)  # the server answers again
+                if status == Status.SENT:
+                    report.sent += 1
                 else:
-                    report.failed += 1
-                if connection is not None:
-                    connection.close()
-                connection = None
-                continue
-            if status == Status.SENT:
-                report.sent += 1
-            else:
-                report.dropped += 1
+                    report.dropped += 1
     finally:
-        if connection is not None:
-            connection.close()
+        _close(connection)
     return report
+
+
+def retry_now(rows: QuerySet[OutboxMessage], *, now: datetime | None = None) -> int:
+    """Make the waiting and failed mails among ``rows`` due at once (staff's "retry now"), and
+    end the sender's rest; mail already sent or dropped is never touched. Returns how many."""
+    now = now or timezone.now()
+    again = rows.filter(status__in=[Status.PENDING, Status.FAILED]).update(
+        status=Status.PENDING, due_at=now, note="retry asked by staff"
+    )
+    if again:
+        cache.delete(OUTAGE_KEY)
+        enqueue(SEND_TASK)
+    return again

@@ -12,12 +12,17 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.mail import EmailMessage
 from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import Game, GameStatus, Invitation, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import turn_number, wants
+from tipperary_site.enqueue import enqueue
+
+#: The task that sends every due row at once (the minute's run sends them too).
+SEND_TASK = "games.send_mail"
 
 
 def _profile(user: User) -> Profile | None:
@@ -101,3 +106,25 @@ def notify_game_finished(game: Game, *, now: datetime | None = None) -> None:
     seats = Seat.objects.filter(game=game, user__isnull=False).select_related("user__profile")
     people = [seat.user for seat in seats if seat.user is not None]
     queue(people, Kind.FINISHED, game, 0, now or timezone.now())
+
+
+def queue_account_mail(message: EmailMessage, *, now: datetime | None = None) -> OutboxMessage:
+    """Keep an account mail (confirm an address, reset a password …) to send right after commit.
+
+    The request that asks for it never waits on the mail server: the worker sends it.
+    """
+    html = next(
+        (str(content) for content, mimetype in getattr(message, "alternatives", [])
+         if mimetype == "text/html"),
+        "",
+    )  # fmt: skip
+    text = str(message.body)
+    if message.content_subtype == "html":
+        html, text = text, ""
+    (address,) = message.to
+    row = OutboxMessage.objects.create(
+        kind=Kind.ACCOUNT, to_address=address, subject=str(message.subject), body_text=text,
+        body_html=html, due_at=now or timezone.now(),
+    )  # fmt: skip
+    enqueue(SEND_TASK)
+    return row

@@ -23,7 +23,8 @@ import engine
 from engine import bots
 from games.engine_bridge import load_state
 from games.models import ActionSource, Game, GameStatus, Seat, SeatKind
-from games.services.record import append_action, enqueue, save_state
+from games.services.record import append_action, save_state
+from tipperary_site.enqueue import enqueue
 
 # The bot that plays people's turns when they are away or miss a deadline.
 AUTOPILOT_BOT = "strong"

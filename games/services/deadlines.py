@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from engine.catalogue import rounds_for
+from engine.catalogue import MAX_PLAYERS, rounds_for
 from games import notifications
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
@@ -32,6 +32,8 @@ from games.services.turns import advance_round
 logger = logging.getLogger(__name__)
 
 ABSENT_AFTER = 3
+# Bots are played by their own task as a round starts; the sweep steps in only after this long.
+BOTS_PLAY_WITHIN = timedelta(minutes=1)
 FORMING_FOR_AT_MOST = timedelta(days=14)
 
 
@@ -123,6 +125,27 @@ def _away_seats(now: datetime) -> Q:
     return Q(absent=True) | (Q(game__allow_vacation=True) & has_dates & begun & not_over)
 
 
+def _bots_left_waiting(now: datetime) -> list[tuple[int, int]]:
+    """(game, round) of tables where a bot seat still has its turn to play a while after the
+    round began: the message that plays bots as a round starts was lost.
+
+    ``to_play`` is never set for bots, so this asks the cached engine state itself: a seat of a
+    game in play has something pending exactly while its ``turn_done`` is false.
+    """
+    started_before = now - BOTS_PLAY_WITHIN
+    pending = Q()
+    for position in range(MAX_PLAYERS):
+        pending |= Q(
+            seats__kind=SeatKind.BOT,
+            seats__position=position,
+            **{f"state__seats__{position}__turn_done": False},
+        )
+    left = Game.objects.filter(
+        pending, status=GameStatus.PLAYING, round_started_at__lte=started_before
+    )
+    return list(left.values_list("pk", "round").distinct())
+
+
 def sweep(*, now: datetime | None = None) -> Swept:
     """The minute sweep: overdue rounds, away people with a turn waiting, forgotten tables.
 
@@ -140,7 +163,7 @@ def sweep(*, now: datetime | None = None) -> Swept:
         .values_list("game_id", "game__round")
         .distinct()
     )
-    away = _each(play_waiting_seats, list(waiting), now)
+    away = _each(play_waiting_seats, sorted({*waiting, *_bots_left_waiting(now)}), now)
 
     forgotten = Game.objects.filter(status=GameStatus.FORMING).filter(
         Q(last_joined_at__lte=now - FORMING_FOR_AT_MOST)
@@ -189,6 +212,7 @@ def take_seat_back(game_id: int, user: User) -> Game:
 
 __all__ = [
     "ABSENT_AFTER",
+    "BOTS_PLAY_WITHIN",
     "FORMING_FOR_AT_MOST",
     "Swept",
     "close_forgotten_table",

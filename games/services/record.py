@@ -10,18 +10,17 @@ turns, R4.2):
   autopilot's for it, a new round. A submit is stale only when its seat's step moved on, so
   other players' moves never refuse yours.
 
-Work for the worker is enqueued by task name once the transaction commits; a broker that does
-not answer is logged and left to the periodic sweeps, never turned into a failed move.
+Work for the worker is enqueued by task name once the transaction commits
+(:func:`tipperary_site.enqueue.enqueue`); a broker that does not answer is logged and left to the
+periodic sweeps, never turned into a failed move.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from dataclasses import asdict
 from datetime import datetime
 
-from django.db import transaction
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 
 import engine
@@ -37,9 +36,7 @@ from games.models import (
 )
 from games.notifications.write import notify_game_finished
 from games.services.errors import GameError
-from tipperary_site.celery import app as celery_app
-
-logger = logging.getLogger(__name__)
+from tipperary_site.enqueue import enqueue
 
 
 def locked_game(game_id: int) -> Game:
@@ -165,19 +162,3 @@ def publish(game: Game, *fields: str) -> None:
     """Save ``fields`` of a table with a change every viewer sees (a join, a leave, a close)."""
     game.version += 1
     game.save(update_fields=[*fields, "version"])
-
-
-def enqueue(task_name: str, *args: object) -> None:
-    """Send the task called ``task_name`` once the current transaction commits.
-
-    The task is looked up by name in the Celery app's registry, so services never import the
-    tasks module. A broker error is logged; the periodic sweeps find the work again.
-    """
-
-    def send() -> None:
-        try:
-            celery_app.tasks[task_name].apply_async(args=args)
-        except Exception:
-            logger.exception("could not enqueue %s%r; the sweeps will pick it up", task_name, args)
-
-    transaction.on_commit(send)

@@ -86,6 +86,14 @@ def game_for_invite(token: str) -> Game:
     return game
 
 
+def invite_link_opens(token: str, game_id: int) -> bool:
+    """Whether ``token`` is this table's genuine, unrevoked invite link (nothing said if not)."""
+    try:
+        return bool(token) and game_for_invite(token).pk == game_id
+    except GameError:
+        return False
+
+
 @transaction.atomic
 def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None = None) -> Game:
     """Take a free seat; the table starts by itself when the last seat is taken."""
@@ -95,7 +103,7 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
     if game.seats.filter(user=user).exists():
         raise GameError("You already have a seat at this table.")
     invited = game.invitations.filter(invitee=user).exists()
-    by_link = bool(token) and game_for_invite(token).pk == game.pk
+    by_link = invite_link_opens(token, game.pk)
     if not (game.is_open or invited or by_link):
         raise NotAllowed("This table is by invitation only.")
     taken = game.seats.count()

@@ -36,7 +36,9 @@ def _after(
 @require_POST
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     token = request.POST.get("token", "")
-    table_for(user_of(request), game_id, invited_by_link=bool(token))
+    # The link is checked before anything about the table shows: a forged or borrowed token
+    # gets an outsider the same 404 as no token at all.
+    table_for(user_of(request), game_id, invited_by_link=services.invite_link_opens(token, game_id))
     return _after(
         request, game_id,
         lambda: services.join_game(game_id, user_of(request), token=token),

@@ -5,13 +5,18 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from email.message import EmailMessage
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.core.cache import cache
+from django.core.mail import EmailMessage as DjangoMessage
 from django.test import Client
 
+from games.notifications.send import send_due_messages
 from tests.factories import UserFactory
+from tests.fixtures.smtp import Sink
 
 # A password Django's validators accept, for forms that choose a new one.
 NEW_PASSWORD = "Turf-and-heather-42"
@@ -62,3 +67,16 @@ def page_text(response: object) -> str:
     content = getattr(response, "content", b"")
     assert isinstance(content, bytes)
     return html.unescape(content.decode())
+
+
+def sent_mail() -> list[DjangoMessage]:
+    """Every mail sent so far, once the worker's sender has sent what is due (account mail is
+    written to the outbox in the request and sent by the worker)."""
+    send_due_messages()
+    return mail.outbox
+
+
+def delivered(sink: Sink, count: int = 1) -> list[EmailMessage]:
+    """The first ``count`` mails the SMTP server received, once the sender has sent what is due."""
+    send_due_messages()
+    return sink.wait_for(count)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from tests.accounts.conftest import link_in, page_text, path_of
+from tests.accounts.conftest import delivered, link_in, page_text, path_of, sent_mail
+from tests.accounts.test_signup import TOO_LONG
 from tests.factories import PASSWORD
 from tests.fixtures.smtp import Sink
 
@@ -38,7 +38,7 @@ def test_it_changes_the_address_only_once_the_new_one_is_confirmed_over_smtp(
         ("aoife@example.com", True, True),
         ("aoife@new.example", False, False),
     ]
-    [message] = smtp_sink.wait_for(1)
+    [message] = delivered(smtp_sink, 1)
     assert message["To"] == "aoife@new.example"
     assert message["Subject"] == "[Tipperary] Confirm your new e-mail address"
 
@@ -62,7 +62,13 @@ def test_it_refuses_a_malformed_address(player_client: Client, player: User) -> 
     response = player_client.post(EMAIL, {"action_add": "", "email": "aoife at home"})
     assert "Enter a valid email address." in page_text(response)
     assert addresses(player) == [("aoife@example.com", True, True)]
-    assert mail.outbox == []
+    assert sent_mail() == []
+
+
+def test_it_refuses_an_address_longer_than_mail_allows(player_client: Client, player: User) -> None:
+    response = player_client.post(EMAIL, {"action_add": "", "email": TOO_LONG})
+    assert "at most 254 characters" in page_text(response)
+    assert addresses(player) == [("aoife@example.com", True, True)]
 
 
 def test_it_refuses_the_current_address(player_client: Client, player: User) -> None:
@@ -76,7 +82,7 @@ def test_it_never_hands_over_another_players_address(
 ) -> None:
     # Asking for Brendan's address sends the link to Brendan, and the link will not confirm it.
     player_client.post(EMAIL, {"action_add": "", "email": "brendan@example.com"})
-    [message] = mail.outbox
+    [message] = sent_mail()
     assert message.to == ["brendan@example.com"]
 
     page = player_client.get(path_of(link_in(str(message.body))))

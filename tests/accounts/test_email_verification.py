@@ -9,13 +9,12 @@ import pytest
 import time_machine
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from tests.accounts.conftest import NEW_PASSWORD, link_in, page_text, path_of
+from tests.accounts.conftest import NEW_PASSWORD, link_in, page_text, path_of, sent_mail
 from tests.factories import PASSWORD, UserFactory
 
 
@@ -44,7 +43,7 @@ def sign_up(client: Client) -> str:
             "time_zone": "Europe/Dublin",
         },
     )
-    [message] = mail.outbox
+    [message] = sent_mail()
     return path_of(link_in(str(message.body)))
 
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 from pytest_django.fixtures import Settings as SettingsWrapper
 
 from accounts.models import Profile
-from tests.accounts.conftest import page_text
+from tests.accounts.conftest import page_text, sent_mail
 from tests.factories import PASSWORD, UserFactory
 
 LOGIN = reverse("account_login")
@@ -59,7 +58,7 @@ def test_it_does_not_let_an_unconfirmed_account_in_and_sends_a_fresh_link(client
     assert response.status_code == 302
     assert response["Location"] == reverse("account_email_verification_sent")
     assert "_auth_user_id" not in client.session
-    [message] = mail.outbox
+    [message] = sent_mail()
     assert message.to == ["declan@example.com"]
     assert "/accounts/confirm-email/" in message.body
     # Still not in when it asks for a page that needs a player.

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from tests.accounts.conftest import NEW_PASSWORD, page_text
+from tests.accounts.conftest import NEW_PASSWORD, page_text, sent_mail
 from tests.factories import PASSWORD
 
 CHANGE = reverse("account_change_password")
@@ -27,7 +26,7 @@ def test_it_changes_the_password_keeps_the_player_logged_in_and_tells_them(
     player.refresh_from_db()
     assert player.check_password(NEW_PASSWORD)
     assert player_client.session["_auth_user_id"] == str(player.pk)
-    [notice] = mail.outbox
+    [notice] = sent_mail()
     assert notice.to == ["aoife@example.com"]
     assert notice.subject == "[Tipperary] Your password was changed"
     assert "If this wasn't you, reset your password straight away" in notice.body

@@ -7,13 +7,12 @@ from datetime import timedelta
 import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from tests.accounts.conftest import NEW_PASSWORD, link_in, page_text, path_of
+from tests.accounts.conftest import NEW_PASSWORD, delivered, link_in, page_text, path_of, sent_mail
 from tests.factories import PASSWORD
 from tests.fixtures.smtp import Sink
 
@@ -23,7 +22,7 @@ LOGIN = reverse("account_login")
 
 def reset_link(client: Client, email: str = "aoife@example.com") -> str:
     client.post(RESET, {"email": email})
-    [message] = mail.outbox
+    [message] = sent_mail()
     return path_of(link_in(str(message.body)))
 
 
@@ -33,7 +32,7 @@ def test_it_resets_a_password_by_a_link_sent_over_smtp(
     asked = client.post(RESET, {"email": "aoife@example.com"}, follow=True)
     assert "If that address has an account here, we've sent it a link" in page_text(asked)
 
-    [message] = smtp_sink.wait_for(1)
+    [message] = delivered(smtp_sink, 1)
     assert message["To"] == "aoife@example.com"
     assert message["Subject"] == "[Tipperary] Choose a new password"
     link = link_in(smtp_sink.text_of(message))
@@ -49,7 +48,7 @@ def test_it_resets_a_password_by_a_link_sent_over_smtp(
     assert "<h1>Your password is changed</h1>" in page_text(done)
 
     # A notice of the change follows, also over SMTP.
-    notice = smtp_sink.wait_for(2)[1]
+    notice = delivered(smtp_sink, 2)[1]
     assert notice["Subject"] == "[Tipperary] Your password was reset"
 
     client.post(LOGIN, {"login": "aoife@example.com", "password": NEW_PASSWORD})
@@ -61,7 +60,7 @@ def test_it_answers_an_unknown_address_the_same_way_and_mails_it_the_truth(
 ) -> None:
     response = client.post(RESET, {"email": "nobody@example.com"})
     assert response["Location"] == reverse("account_reset_password_done")
-    [message] = mail.outbox
+    [message] = sent_mail()
     assert message.subject == "[Tipperary] No account with this address"
     assert f"{settings.SITE_URL}/accounts/signup/" in message.body
 
@@ -124,13 +123,13 @@ def test_it_limits_reset_requests_for_one_address_with_a_clear_page(
 
     assert response.status_code == 429
     assert "Please wait a minute, then try again." in page_text(response)
-    assert len(mail.outbox) == 5
+    assert len(sent_mail()) == 5
 
 
 def test_it_refuses_a_malformed_address(client: Client, db: None) -> None:
     response = client.post(RESET, {"email": "aoife"})
     assert "Enter a valid email address." in page_text(response)
-    assert mail.outbox == []
+    assert sent_mail() == []
 
 
 def test_it_shows_the_reset_pages_without_a_query(

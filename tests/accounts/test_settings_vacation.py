@@ -60,6 +60,9 @@ def test_it_cancels_a_holiday_when_both_dates_are_emptied(
         ({"vacation_from": "", "vacation_until": "2026-07-10"}, "Give both the first and the last"),
         ({"vacation_from": "2025-06-01", "vacation_until": "2025-06-10"}, "already over"),
         ({"vacation_from": "next week", "vacation_until": "2026-07-20"}, "Enter a valid date."),
+        ({"vacation_from": "0001-01-01", "vacation_until": "9999-12-31"}, "less than a year ago"),
+        ({"vacation_from": "2026-07-02", "vacation_until": "9999-12-31"}, "a year from today"),
+        ({"vacation_from": "2026-07-02", "vacation_until": "2027-07-02"}, "a year from today"),
     ],
 )
 def test_it_refuses_bad_dates_and_changes_nothing(
@@ -68,6 +71,14 @@ def test_it_refuses_bad_dates_and_changes_nothing(
     response = player_client.post(VACATION, data)
     assert message in page_text(response)
     assert dates(player) == (None, None)
+
+
+@time_machine.travel(NOON, tick=False)
+def test_it_takes_a_holiday_that_began_a_while_ago_and_ends_within_a_year(
+    player_client: Client, player: User
+) -> None:
+    player_client.post(VACATION, {"vacation_from": "2025-07-02", "vacation_until": "2027-07-01"})
+    assert dates(player) == (date(2025, 7, 2), date(2027, 7, 1))
 
 
 def test_it_uses_date_pickers(player_client: Client) -> None:

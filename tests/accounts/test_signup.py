@@ -6,14 +6,13 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 from pytest_django.fixtures import Settings as SettingsWrapper
 
 from accounts.models import Profile
-from tests.accounts.conftest import NEW_PASSWORD, link_in, page_text, path_of
+from tests.accounts.conftest import NEW_PASSWORD, delivered, link_in, page_text, path_of, sent_mail
 from tests.fixtures.smtp import Sink
 
 SIGNUP = reverse("account_signup")
@@ -40,7 +39,7 @@ def test_it_signs_up_and_the_link_sent_over_smtp_logs_the_newcomer_in_to_their_g
     assert response["Location"] == reverse("account_email_verification_sent")
     assert "_auth_user_id" not in client.session
 
-    [message] = smtp_sink.wait_for(1)
+    [message] = delivered(smtp_sink, 1)
     assert message["To"] == "ciara@example.com"
     assert message["Subject"] == "[Tipperary] Confirm your e-mail address to start playing"
     assert "Tipperary" in message["From"]
@@ -110,7 +109,7 @@ def assert_nothing_created(response: object) -> None:
     assert getattr(response, "status_code", None) == 200
     assert not User.objects.filter(email="ciara@example.com").exists()
     assert Profile.objects.count() == Profile.objects.exclude(display_name="Ciara").count()
-    assert mail.outbox == []
+    assert sent_mail() == []
 
 
 @pytest.mark.django_db
@@ -180,6 +179,20 @@ def test_it_refuses_a_malformed_address(client: Client) -> None:
     assert "Enter a valid email address." in page_text(response)
 
 
+# 258 characters: each part within its own limit (64 before the @, labels of 60), the whole too
+# long to mail.
+TOO_LONG = "c" * 64 + "@" + ".".join(["d" * 60] * 3) + ".example.ie"
+
+
+@pytest.mark.django_db
+def test_it_refuses_an_address_longer_than_mail_allows(client: Client) -> None:
+    assert len(TOO_LONG) == 258
+    response = client.post(SIGNUP, form(email=TOO_LONG))
+    assert_nothing_created(response)
+    assert "An e-mail address has at most 254 characters; check this one." in page_text(response)
+    assert 'maxlength="254"' in page_text(response)
+
+
 @pytest.mark.django_db
 def test_it_lists_every_problem_above_the_form_with_links_to_the_fields(client: Client) -> None:
     response = client.post(SIGNUP, form(display_name="x", time_zone="Nowhere"))
@@ -201,7 +214,7 @@ def test_it_tells_the_owner_by_e_mail_when_an_address_already_has_an_account(
     assert response["Location"] == reverse("account_email_verification_sent")
     assert User.objects.filter(email__iexact="aoife@example.com").count() == 1
     assert not Profile.objects.filter(display_name="Ciara").exists()
-    [message] = mail.outbox
+    [message] = sent_mail()
     assert message.to == ["aoife@example.com"]
     assert message.subject == "[Tipperary] You already have an account"
     assert "it already has a Tipperary account. Nothing was changed." in message.body

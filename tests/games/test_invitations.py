@@ -193,3 +193,25 @@ def test_the_forming_page_with_invitations_and_its_query_count(
     with django_assert_num_queries(8):  # type: ignore[operator]
         page = text(client.get(f"/games/{private.pk}/"))
     assert page.count("invitations/") == 3
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["forming", "started"])
+def test_a_forged_link_token_gets_an_outsider_the_same_404_as_no_token(
+    client: Client, host: User, player: User, outsider: User, private: Game, started: bool
+) -> None:
+    if started:
+        services.invite_player(private.pk, host, "Brendan")
+        services.join_game(private.pk, player)
+        services.start_game(private.pk, host)
+    client.force_login(outsider)
+    plain = client.post(f"/games/{private.pk}/join/")
+    forged = client.post(f"/games/{private.pk}/join/", {"token": "forged"})
+    other_table = services.create_game(outsider, seats_wanted=2, round_hours=24, is_open=False,
+                                       rated=False)  # fmt: skip
+    borrowed = client.post(
+        f"/games/{private.pk}/join/", {"token": services.invite_token(other_table)}
+    )
+    missing = client.post("/games/999999/join/", {"token": "forged"})
+    assert [r.status_code for r in (plain, forged, borrowed, missing)] == [404] * 4
+    assert forged.content == missing.content == plain.content
+    assert private.seats.filter(user=outsider).count() == 0

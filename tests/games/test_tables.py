@@ -88,8 +88,10 @@ def test_it_admits_a_person_with_the_invite_link_until_it_is_withdrawn(
     services.join_game(game.pk, player, token=token)
 
     services.revoke_invite_link(game.pk, host)
-    with pytest.raises(services.GameError, match="withdrawn"):
+    with pytest.raises(services.NotAllowed, match="by invitation only"):
         services.join_game(game.pk, outsider, token=token)
+    with pytest.raises(services.GameError, match="withdrawn"):
+        services.game_for_invite(token)
     with pytest.raises(services.GameError, match="not valid"):
         services.game_for_invite(token + "x")
     assert game.seats.count() == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from datetime import timedelta
 
@@ -14,7 +15,7 @@ from games import services
 from games.engine_bridge import load_state
 from games.models import Game
 from games.notifications.models import Kind, Status
-from games.notifications.send import send_due_messages
+from games.notifications.send import resting_until, send_due_messages
 from games.notifications.write import notify_autopilot
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
@@ -117,36 +118,48 @@ def test_one_refused_address_does_not_hold_up_the_others(
     assert [m["To"] for m in picky_sink.wait_for(1)] == ["brendan@example.com"]
 
 
-def test_an_smtp_failure_leaves_the_row_due_later_and_it_goes_out_once(
+def test_an_unreachable_server_stops_the_run_and_every_row_waits_untouched_then_goes_out_once(
     started: Game, smtp_sink: Sink, settings: SettingsWrapper
 ) -> None:
     port = settings.EMAIL_PORT
     settings.EMAIL_PORT = 1  # nothing listens there: the connection is refused
     report = send_due_messages(now=T1)
-    assert (report.sent, report.retried) == (0, 2)
-    for row in rows():
-        assert (row.status, row.attempts, row.due_at) == (
-            Status.PENDING,
-            1,
-            T1 + timedelta(minutes=2),
-        )
-        assert "Connection refused" in row.note or "Errno" in row.note
+    assert report.server_unreachable and (report.sent, report.retried) == (0, 0)
+    # The outage is not the mails' fault: no try is counted, nothing is ever given up.
+    assert [(r.status, r.attempts, r.due_at) for r in rows()] == [(Status.PENDING, 0, T1)] * 2
     settings.EMAIL_PORT = port
-    assert send_due_messages(now=T1 + timedelta(minutes=1)).sent == 0  # not due yet
-    assert send_due_messages(now=T1 + timedelta(minutes=2)).sent == 2
+    assert send_due_messages(now=T1 + timedelta(seconds=59)).server_unreachable  # resting
+    assert send_due_messages(now=T1 + timedelta(minutes=1)).sent == 2
     assert send_due_messages(now=T1 + timedelta(hours=1)).sent == 0
     assert len(smtp_sink.wait_for(2)) == 2
 
 
-def test_it_gives_up_after_the_last_attempt(
-    started: Game, smtp_sink: Sink, settings: SettingsWrapper
+def test_the_sender_rests_longer_after_each_failed_try_and_keeps_the_mail_for_days(
+    started: Game, settings: SettingsWrapper
 ) -> None:
-    settings.EMAIL_PORT = 1
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", 1
+    moment, tries = T1, []
+    while moment < T1 + timedelta(days=3):
+        assert send_due_messages(now=moment).server_unreachable
+        tries.append(moment)
+        next_try = resting_until(moment)
+        assert next_try is not None
+        moment = next_try
+    gaps = [int((b - a).total_seconds() // 60) for a, b in itertools.pairwise(tries)]
+    assert gaps[:6] == [1, 2, 4, 8, 16, 30] and set(gaps[6:]) == {30}
+    assert {(r.status, r.attempts) for r in rows()} == {(Status.PENDING, 0)}
+
+
+def test_it_gives_up_a_refused_mail_after_the_last_attempt(
+    started: Game, picky_sink: Sink, settings: SettingsWrapper
+) -> None:
+    picky_sink.refused.add("aoife@example.com")  # type: ignore[attr-defined]
     settings.NOTIFY_MAX_ATTEMPTS = 2
     send_due_messages(now=T1)
     report = send_due_messages(now=T0 + timedelta(hours=1))
-    assert report.failed == 2
-    assert {r.status for r in rows()} == {Status.FAILED}
+    assert report.failed == 1
+    assert [r.status for r in rows()] == [Status.FAILED, Status.SENT]
 
 
 def test_the_result_mail_gives_rank_score_winner_and_the_final_page(

@@ -1,0 +1,28 @@
+"""Work for the worker, sent by task name once the current transaction commits.
+
+Tasks are looked up by name in the Celery app's registry, so nothing that enqueues imports a
+tasks module. A broker that does not answer is logged and never fails the request or the change
+that committed: the periodic sweeps find the work again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from tipperary_site.celery import app as celery_app
+
+logger = logging.getLogger(__name__)
+
+
+def enqueue(task_name: str, *args: object) -> None:
+    """Send the task called ``task_name`` with ``args`` once the current transaction commits."""
+
+    def send() -> None:
+        try:
+            celery_app.tasks[task_name].apply_async(args=args)
+        except Exception:
+            logger.exception("could not enqueue %s%r; the sweeps will pick it up", task_name, args)
+
+    transaction.on_commit(send)
