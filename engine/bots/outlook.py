@@ -107,12 +107,15 @@ def rectangle_prospect(cells: Mapping[Coord, Cell], hole_cost: float) -> float:
 
 
 def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
-    """The largest rectangle with at most ``fillers`` empty cells (which 1×1 pieces could fill).
+    """The largest rectangle within the display's bounding box that has at most ``fillers``
+    empty cells (which the towers still to place could fill, R6.1).
 
     >>> from engine import Cell, Landscape
     >>> m = Cell(Landscape.MEADOW)
     >>> rectangle_with_fillers({(0, 0): m, (1, 0): m, (0, 1): m}, 1)
     4
+    >>> rectangle_with_fillers({(0, 0): m, (1, 2): m}, 2)
+    3
     """
     rows, width = _rows(cells)
     best = 0
@@ -120,14 +123,16 @@ def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
         holes = [0] * width
         for bottom in range(top, len(rows)):
             mask = rows[bottom]
+            # Every row updates the holes of the rows below it, even one that cannot win.
+            for c in range(width):
+                if not (mask >> c) & 1:
+                    holes[c] += 1
             height = bottom - top + 1
             if height * width <= best:
                 continue
             left = 0
             inside = 0
             for c in range(width):
-                if not (mask >> c) & 1:
-                    holes[c] += 1
                 inside += holes[c]
                 while inside > fillers:
                     inside -= holes[left]
