@@ -18,8 +18,12 @@ import engine.bots
 from engine import (
     Action,
     BogSiteFormed,
+    Cell,
+    CellKind,
+    Display,
     EndRound,
     GameState,
+    Landscape,
     PendingKind,
     Phase,
     PlaceBonus,
@@ -39,10 +43,12 @@ from engine import (
 )
 from engine.bots import BOTS, choose, play_turn
 from engine.bots.base import tile_moves
-from engine.bots.bitboard import TILE_SHAPES, Bitboard
+from engine.bots.bitboard import TILE_SHAPES, TOWER_SHAPE, Bitboard
 from engine.effects import towers_earned
+from engine.scoring import hometown_surroundings
+from engine.state import hometown_display
 
-from .helpers import ENGINE_SETTINGS, display, game, playout
+from .helpers import ENGINE_SETTINGS, display, game, playout, with_seat
 
 BOTS_DIR = Path(engine.bots.__file__).parent
 BOT_MODULES = sorted(f"engine.bots.{m.name}" for m in pkgutil.iter_modules([str(BOTS_DIR)]))
@@ -220,25 +226,45 @@ def test_strong_grows_the_rectangle() -> None:
 
 @pytest.mark.parametrize("seed", [4, 9])
 def test_the_quick_judgement_of_a_placement_agrees_with_apply(seed: int) -> None:
-    """Rectangle, flock, whiskey steps and bog sites, without building the new state."""
+    """Rectangle, flock, whiskey steps, bog sites, sheep gained and the score change (hometown
+    surroundings and stones included), without building the new state, all the way to the end."""
     state = new_game(seed, 3)
-    while state.round < 7:
+    while state.phase is Phase.PLAYING:
         for seat in range(3):
             bits = Bitboard(state, seat)
+            before = score(state, seat).total
             for move in tile_moves(state, seat)[::5]:
                 quick = bits.quick(TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y)
                 after, events = apply(state, seat, move.action)
                 now = score(after, seat)
                 steps = sum(e.steps for e in events if isinstance(e, WhiskeyAdvanced))
                 sites = sum(e.count for e in events if isinstance(e, BogSiteFormed))
-                assert (quick.area, quick.flock, quick.steps, quick.sites) == (
+                assert (quick.area, quick.flock, quick.steps, quick.sites, quick.sheep) == (
                     now.area,
                     now.flock,
                     steps,
                     sites,
+                    after.seats[seat].sheep_pending,
                 )
+                estimates = 0.8 * quick.sheep + bits.bonus_value * min(sites, bits.stack)
+                assert quick.gain - estimates == pytest.approx(now.total - before)
             state, _ = play_turn("greedy", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
+
+
+@pytest.mark.parametrize("layout", [0, 7])
+def test_the_quick_judgement_counts_the_hometown_surroundings_completed(layout: int) -> None:
+    """R6.2.6: the last empty cell around the hometown, filled by a tower, scores 5 more."""
+    town = hometown_display(layout).cells
+    *ring, last = sorted(hometown_surroundings(town))
+    around = Display({**town, **{xy: Cell(Landscape.MEADOW) for xy in ring}})
+    state = game(displays={0: around})
+    quick = Bitboard(state, 0).quick(TOWER_SHAPE, *last)
+    tower = Cell(Landscape.TOWER, kind=CellKind.TOWER)
+    after = with_seat(state, 0, display=around.with_cells([(last, tower)]))
+    assert score(after, 0).exploration - score(state, 0).exploration == 5
+    assert quick.gain == score(after, 0).total - score(state, 0).total
+    assert quick.ring == 1
 
 
 @pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
