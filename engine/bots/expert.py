@@ -9,7 +9,8 @@ it. A candidate is worth the mean over the areas of the best reply's value, so a
 leaves room for what is likely to come beats one that only scores now. Every candidate meets
 the same sampled offers (common random numbers), so their comparison is fair.
 
-On the last round, for sheep, bonus tiles and towers, it plays as ``hard`` does.
+On the last round it counts each candidate's final score exactly, with what the towers its
+ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does.
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ class ExpertBot:
     def __init__(
         self,
         name: str = "expert",
-        candidates: int = 6,
+        candidates: int = 10,
         replies: int = 3,
-        shortlist: int = 12,
+        shortlist: int = 16,
         glance: int = 24,
+        samples: int = 1,
         weights: Weights | None = None,
     ) -> None:
         self.name = name
@@ -52,6 +54,8 @@ class ExpertBot:
         self.replies = replies
         #: replies judged quickly per offer, after a rougher glance at how they touch
         self.glance = glance
+        #: how many times the unknown part of the next wheel (refills, others' picks) is drawn
+        self.samples = samples
         self.hard = StrongBot(name, shortlist, weights)
 
     def decide(self, state: GameState, seat: int, rng: random.Random) -> Action:
@@ -59,15 +63,17 @@ class ExpertBot:
         outlook = Outlook(state, seat, self.hard.weights)
         ranked = self.hard.ranked(state, seat, rng, outlook)
         p = pending(state, seat)
-        if p.kind is not PendingKind.TILE or state.round >= state.rounds_total:
+        if p.kind is not PendingKind.TILE:
             return ranked[0].action
-        offers = Offers(state, seat, rng)
+        if state.round >= state.rounds_total:
+            return max(ranked, key=lambda c: (outlook.final(c.after), c.tie)).action
+        offers = [Offers(state, seat, rng) for _ in range(self.samples)]
         best = ranked[0]
         best_value = float("-inf")
         for candidate in ranked[: self.candidates]:
-            next_rounds = offers.next_rounds(candidate.after, seat)
+            next_rounds = [s for o in offers for s in o.next_rounds(candidate.after, seat)]
             bits = Bitboard(next_rounds[0], seat)  # the same display whatever the offer
-            value = sum(self._best_reply(s, seat, bits, outlook) for s in next_rounds) / AREAS
+            value = sum(self._best_reply(s, seat, bits, outlook) for s in next_rounds)
             if value > best_value:
                 best, best_value = candidate, value
         return best.action

@@ -201,6 +201,15 @@ class Outlook:
         )
         return now.total - now.marker + prospects
 
+    def final(self, state: GameState) -> float:
+        """After the seat's last tile: the score it ends with once the towers its ruins earn
+        (R5.5) fill the holes they can (R6.1), with the marker's chance against the rivals."""
+        cells = state.seats[self.seat].display.cells
+        now = score(state, self.seat)
+        towers = towers_earned(cells)
+        area = rectangle_with_fillers(cells, towers) if towers else now.area
+        return now.total - now.marker + self._flock(cells, now.flock, 0.0) + area - now.area
+
     def _flock(self, cells: Mapping[Coord, Cell], flock: int, share: float) -> float:
         w = self.weights
         groups = flocks(cells)

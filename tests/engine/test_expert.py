@@ -8,9 +8,20 @@ from collections import Counter
 
 import pytest
 
-from engine import EndRound, GameState, PendingKind, Phase, apply, new_game, pending, view
-from engine.bots import choose, play_turn
-from engine.bots.expert import Offers
+from engine import (
+    EndRound,
+    GameState,
+    PendingKind,
+    Phase,
+    apply,
+    new_game,
+    pending,
+    score,
+    view,
+)
+from engine.bots import BOTS, choose, play_turn
+from engine.bots.expert import ExpertBot, Offers
+from engine.bots.outlook import Outlook
 
 
 def _round(number: int, players: int, seed: int = 5) -> GameState:
@@ -57,8 +68,19 @@ def test_the_offers_do_not_depend_on_the_bags_secret_order() -> None:
     assert [s.areas for s in one] == [s.areas for s in two]
 
 
-def test_on_the_last_round_the_expert_plays_as_hard_does() -> None:
+def test_on_the_last_round_the_expert_counts_what_its_towers_will_fill() -> None:
+    """R5.5 and R6.1: no round is left, so the final score decides, towers' holes included."""
     state = _round(12, 2)
     assert state.round == state.rounds_total and state.phase is Phase.PLAYING
-    for seed in range(3):
-        assert choose("expert", state, 1, seed) == choose("hard", state, 1, seed)
+    expert = BOTS["expert"]
+    assert isinstance(expert, ExpertBot)
+    for seat in range(2):
+        seen = view(state, seat)
+        outlook = Outlook(seen, seat, expert.hard.weights)
+        ranked = expert.hard.ranked(seen, seat, random.Random(1), outlook)
+        chosen = choose("expert", state, seat, seed=1)
+        finals = {c.action: outlook.final(c.after) for c in ranked}
+        assert finals[chosen] == max(finals.values())
+        # towers are counted: a final value never falls below the score itself
+        after = next(c.after for c in ranked if c.action == chosen)
+        assert finals[chosen] >= score(after, seat).total - score(after, seat).marker
