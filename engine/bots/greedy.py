@@ -1,4 +1,5 @@
-"""The ``greedy`` bot: the action that raises the seat's score the most at once.
+"""The greedy bot, the ``medium`` level (and ``easy``, which notices few placements): the
+action that raises the seat's score the most at once.
 
 A tile's gain counts its follow-ups too: the sheep it brings and the bonus tiles its bogs draw
 are placed (greedily) before the score is read. Every placement is judged quickly on a

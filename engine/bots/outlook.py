@@ -1,4 +1,4 @@
-"""What a display can still become: the judgement behind the ``strong`` bot.
+"""What a display can still become: the judgement behind the ``hard`` and ``expert`` bots.
 
 :class:`Outlook` values a seat's position as its score now plus what the rounds left can still
 make of it, each estimate shrinking as the rounds run out:
@@ -39,7 +39,7 @@ _MARKER = 5  # R6.2.3
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """How much each prospect counts, in points (tuned by seeded games against ``greedy``).
+    """How much each prospect counts, in points (tuned by seeded games against the greedy bot).
 
     Prospects that need rounds to come true are scaled by the share of the game still to come.
     """

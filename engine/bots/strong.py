@@ -1,4 +1,4 @@
-"""The ``strong`` bot (and ``medium``, the same with a shorter shortlist): plays for the end.
+"""The strong bot, the ``hard`` level (and the expert's first judge): plays for the end.
 
 For a tile it judges every placement of both tiles quickly on a
 :class:`~engine.bots.bitboard.Bitboard` (immediate gain plus how snugly the piece fits), plays the

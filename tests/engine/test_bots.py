@@ -207,6 +207,20 @@ def test_medium_takes_the_tile_that_scores_more_now() -> None:
     assert isinstance(action, PlaceTile) and action.slot == 1
 
 
+def test_easy_misses_placements_that_medium_finds() -> None:
+    """A beginner's level: it notices only some placements, so it gains less at once."""
+    state = _middle_of_a_game()
+    gains = {}
+    for name in ("easy", "medium"):
+        gains[name] = [
+            score(play_turn(name, state, seat, seed)[0], seat).total - score(state, seat).total
+            for seat in range(3)
+            for seed in range(4)
+        ]
+    assert all(e <= m for e, m in zip(gains["easy"], gains["medium"], strict=True))
+    assert sum(gains["easy"]) < sum(gains["medium"])
+
+
 def test_hard_completes_a_ruin_run_that_medium_ignores() -> None:
     """Both placements score the same now; only the third ruin in a row earns a tower (R5.5)."""
     state = game(displays={0: display("MMMM/MMMM/RR..")}, area_tiles={0: (MEADOWS_OVER_RUIN, None)})
