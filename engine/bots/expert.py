@@ -1,13 +1,14 @@
-"""The ``expert`` bot: the ``hard`` bot's best tiles, each judged by the round after it.
+"""The ``expert`` bot: the strong bot's best tiles, each judged by the round after it.
 
-For a tile it takes the best ``candidates`` of the ``hard`` bot's shortlist and looks one round
-ahead (expectimax): the wheel's next spin gives the seat any of the five areas with equal
-chance, so for each area it builds the offer the seat would find there — the tiles that stay
-(the one it leaves in its own area, one of the two in each other seat's area), the empty slots
-refilled from the tiles still in the bag — and plays the best of ``replies`` quick replies to
-it. A candidate is worth the mean over the areas of the best reply's value, so a tile that
-leaves room for what is likely to come beats one that only scores now. Every candidate meets
-the same sampled offers (common random numbers), so their comparison is fair.
+For a tile it takes the best ``candidates`` of a strong bot's shortlist (``hard``'s judgement,
+over more placements) and looks one round ahead (expectimax): the wheel's next spin gives the
+seat any of the five areas with equal chance, so for each area it builds the offer the seat
+would find there — the tiles that stay (the one it leaves in its own area, one of the two in
+each other seat's area), the empty slots refilled from the tiles still in the bag — and plays
+the best of ``replies`` quick replies to it. A candidate is worth the mean over the areas of
+the best reply's value, so a tile that leaves room for what is likely to come beats one that
+only scores now. Every candidate meets the same sampled offers (common random numbers), so
+their comparison is fair.
 
 On the last round it counts each candidate's final score exactly, with what the towers its
 ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does.
@@ -46,7 +47,6 @@ class ExpertBot:
         replies: int = 3,
         shortlist: int = 16,
         glance: int = 24,
-        samples: int = 1,
         weights: Weights | None = None,
     ) -> None:
         self.name = name
@@ -54,8 +54,6 @@ class ExpertBot:
         self.replies = replies
         #: replies judged quickly per offer, after a rougher glance at how they touch
         self.glance = glance
-        #: how many times the unknown part of the next wheel (refills, others' picks) is drawn
-        self.samples = samples
         self.hard = StrongBot(name, shortlist, weights)
 
     def decide(self, state: GameState, seat: int, rng: random.Random) -> Action:
@@ -67,11 +65,11 @@ class ExpertBot:
             return ranked[0].action
         if state.round >= state.rounds_total:
             return max(ranked, key=lambda c: (outlook.final(c.after), c.tie)).action
-        offers = [Offers(state, seat, rng) for _ in range(self.samples)]
+        offers = Offers(state, seat, rng)
         best = ranked[0]
         best_value = float("-inf")
         for candidate in ranked[: self.candidates]:
-            next_rounds = [s for o in offers for s in o.next_rounds(candidate.after, seat)]
+            next_rounds = offers.next_rounds(candidate.after, seat)
             bits = Bitboard(next_rounds[0], seat)  # the same display whatever the offer
             value = sum(self._best_reply(s, seat, bits, outlook) for s in next_rounds)
             if value > best_value:
