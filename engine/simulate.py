@@ -176,8 +176,9 @@ def heads_up_margins(records: Sequence[dict[str, Any]], first: str, second: str)
 def margin_interval(margins: Sequence[int]) -> tuple[float, float]:
     """The mean margin and the half-width of its 95 % interval (normal approximation).
 
-    >>> margin_interval([4, 6, 4, 6])
-    (5.0, 1.1316065276116964)
+    >>> mean, half = margin_interval([4, 6, 4, 6])
+    >>> mean, round(half, 2)
+    (5.0, 1.13)
     """
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
