@@ -7,9 +7,10 @@ and the coordinates of the newly placed squares where that matters.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from engine.catalogue import WHISKEY_SHEEP_SPACES, WHISKEY_TOP
-from engine.geometry import NEIGHBOURS
+from engine.geometry import NEIGHBOURS, connected_groups
 from engine.landscapes import Coord, Landscape
 from engine.state import Cell
 
@@ -109,45 +110,76 @@ def empty_meadows(cells: Mapping[Coord, Cell]) -> int:
     return sum(1 for c in cells.values() if c.landscape is Landscape.MEADOW and not c.sheep)
 
 
-def largest_flock(cells: Mapping[Coord, Cell]) -> int:
-    """Size of the largest edge-connected group of pasture squares (R5.4, R6.2.2).
+def flocks(cells: Mapping[Coord, Cell]) -> list[set[Coord]]:
+    """The flocks of a display (R5.4): edge-connected groups of pasture squares.
 
     Printed pastures and meadows holding a sheep both count.
+
+    >>> from engine.state import Cell
+    >>> p, m = Cell(Landscape.PASTURE), Cell(Landscape.MEADOW, sheep=True)
+    >>> empty = Cell(Landscape.MEADOW)
+    >>> [sorted(f) for f in flocks({(0, 0): p, (1, 0): m, (3, 0): p, (5, 0): empty})]
+    [[(0, 0), (1, 0)], [(3, 0)]]
+    """
+    return connected_groups(xy for xy, c in cells.items() if c.is_pasture)
+
+
+def largest_flock(cells: Mapping[Coord, Cell]) -> int:
+    """Size of the largest flock (R5.4, R6.2.2): one sheep per pasture square.
 
     >>> from engine.state import Cell
     >>> p, m = Cell(Landscape.PASTURE), Cell(Landscape.MEADOW, sheep=True)
     >>> largest_flock({(0, 0): p, (1, 0): m, (3, 0): p})
     2
     """
-    pasture = {xy for xy, c in cells.items() if c.landscape is Landscape.PASTURE or c.sheep}
-    best = 0
-    while pasture:
-        stack = [pasture.pop()]
-        size = 0
-        while stack:
-            x, y = stack.pop()
-            size += 1
-            for dx, dy in NEIGHBOURS:
-                n = (x + dx, y + dy)
-                if n in pasture:
-                    pasture.remove(n)
-                    stack.append(n)
-        best = max(best, size)
-    return best
+    return max((len(g) for g in flocks(cells)), default=0)
 
 
-def _runs(lines: dict[int, list[int]]) -> int:
-    towers = 0
-    for positions in lines.values():
+@dataclass(frozen=True, slots=True)
+class RuinRun:
+    """A maximal straight run of ruins (R5.5): its first cell, length, and direction."""
+
+    start: Coord
+    length: int
+    step: Coord
+
+    @property
+    def ends(self) -> tuple[Coord, Coord]:
+        """The two cells just beyond the run, where a ruin would lengthen it."""
+        (x, y), (dx, dy) = self.start, self.step
+        return (x - dx, y - dy), (x + dx * self.length, y + dy * self.length)
+
+
+def _runs_along(lines: dict[int, list[int]], row: bool) -> list[RuinRun]:
+    runs = []
+    for line, positions in sorted(lines.items()):
         positions.sort()
-        run = 0
-        previous = None
-        for p in positions:
-            run = run + 1 if previous is not None and p == previous + 1 else 1
-            previous = p
-            if run % 3 == 0:
-                towers += 1
-    return towers
+        first = 0
+        for i, p in enumerate(positions):
+            if i + 1 == len(positions) or positions[i + 1] != p + 1:
+                begin = positions[first]
+                start = (begin, line) if row else (line, begin)
+                runs.append(RuinRun(start, i - first + 1, (1, 0) if row else (0, 1)))
+                first = i + 1
+    return runs
+
+
+def ruin_runs(cells: Mapping[Coord, Cell]) -> list[RuinRun]:
+    """Every maximal straight run of ruins, rows first, then columns; a single ruin is a run
+    of 1 in its row and in its column.
+
+    >>> from engine.state import Cell
+    >>> r = Cell(Landscape.RUIN)
+    >>> [(run.start, run.length) for run in ruin_runs({(0, 0): r, (1, 0): r})]
+    [((0, 0), 2), ((0, 0), 1), ((1, 0), 1)]
+    """
+    rows: dict[int, list[int]] = {}
+    columns: dict[int, list[int]] = {}
+    for (x, y), c in cells.items():
+        if c.landscape is _RUIN:
+            rows.setdefault(y, []).append(x)
+            columns.setdefault(x, []).append(y)
+    return _runs_along(rows, row=True) + _runs_along(columns, row=False)
 
 
 def towers_earned(cells: Mapping[Coord, Cell]) -> int:
@@ -160,10 +192,4 @@ def towers_earned(cells: Mapping[Coord, Cell]) -> int:
     >>> towers_earned({(x, 0): r for x in range(7)})
     2
     """
-    rows: dict[int, list[int]] = {}
-    columns: dict[int, list[int]] = {}
-    for (x, y), c in cells.items():
-        if c.landscape is _RUIN:
-            rows.setdefault(y, []).append(x)
-            columns.setdefault(x, []).append(y)
-    return _runs(rows) + _runs(columns)
+    return sum(run.length // 3 for run in ruin_runs(cells))

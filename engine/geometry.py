@@ -47,16 +47,6 @@ class Orientation:
     rotated: int
     mirrored: int
 
-    @property
-    def width(self) -> int:
-        """Width of the bounding box."""
-        return max(x for x, _ in self.cells) + 1
-
-    @property
-    def height(self) -> int:
-        """Height of the bounding box."""
-        return max(y for _, y in self.cells) + 1
-
 
 def _transform(squares: tuple[Square, ...], transform: int) -> tuple[Square, ...]:
     mirror, turns = divmod(transform, 4)
@@ -144,6 +134,34 @@ def is_connected(cells: Iterable[Coord]) -> bool:
                 remaining.remove(n)
                 stack.append(n)
     return not remaining
+
+
+def connected_groups(cells: Iterable[Coord]) -> list[set[Coord]]:
+    """The edge-connected groups of these cells (R3 adjacency), in the order their first cells
+    come.
+
+    >>> [sorted(g) for g in connected_groups([(0, 0), (1, 0), (3, 0), (3, 1)])]
+    [[(0, 0), (1, 0)], [(3, 0), (3, 1)]]
+    """
+    ordered = list(cells)
+    remaining = set(ordered)
+    groups: list[set[Coord]] = []
+    for start in ordered:
+        if start not in remaining:
+            continue
+        remaining.remove(start)
+        group = {start}
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in NEIGHBOURS:
+                n = (x + dx, y + dy)
+                if n in remaining:
+                    remaining.remove(n)
+                    group.add(n)
+                    stack.append(n)
+        groups.append(group)
+    return groups
 
 
 def frontier(occupied: Collection[Coord]) -> set[Coord]:

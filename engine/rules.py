@@ -11,6 +11,10 @@ Decisions where RULES.md is silent:
   supply is empty or when every empty meadow is already promised to a sheep still to be placed
   (so a second sheep is lost when the only empty meadow is waiting for the first).
 - Shared supplies (sheep, bonus stack) are used in the order the game's log records (R7).
+  So a player's own "sheep lost: supply empty" (or a new bog site that draws nothing) can
+  tell them that another player took from that supply earlier this round, although their view
+  (R4.2) still counts the supply as it stood at the round's start. This small reveal is
+  accepted: hiding it would need tokens set aside for turns not yet played.
 - Bog sites with the bonus stack empty draw nothing (R5.2); several new sites draw in turn.
 - After the last round's sheep phase, ``EndRound`` awards the towers (R6.1); a seat with none is
   done at once. When every tower is placed the game finishes by itself (no further action);

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from engine.catalogue import EXPLORATION_POINTS, MARKER_POINTS, WHISKEY_POINTS
@@ -75,19 +75,37 @@ def largest_rectangle_size(cells: Mapping[Coord, Cell] | Collection[Coord]) -> t
     return best
 
 
+def hometown_surroundings(cells: Mapping[Coord, Cell]) -> set[Coord]:
+    """The cells around the hometown (R6.2.6): the 8 neighbours of each hometown cell that are
+    not hometown cells themselves, occupied or not.
+
+    >>> from engine.state import hometown_display
+    >>> ring = hometown_surroundings(hometown_display(0).cells)
+    >>> len(ring) > 9, any(xy in hometown_display(0) for xy in ring)
+    (True, False)
+    """
+    return set(_around_hometown(cells))
+
+
+def _around_hometown(cells: Mapping[Coord, Cell]) -> Iterator[Coord]:
+    """Each cell around the hometown, lazily (some more than once), so a check can stop early."""
+    for (x, y), cell in cells.items():
+        if cell.kind is CellKind.HOMETOWN:
+            for dx, dy in AROUND:
+                n = (x + dx, y + dy)
+                near = cells.get(n)
+                if near is None or near.kind is not CellKind.HOMETOWN:
+                    yield n
+
+
 def explored(cells: Mapping[Coord, Cell]) -> bool:
     """R6.2.6: every cell around the hometown, diagonals included, is occupied.
 
     A display without hometown cells (possible only in tests) has explored nothing.
     """
-    seen_hometown = False
-    for (x, y), cell in cells.items():
-        if cell.kind is CellKind.HOMETOWN:
-            seen_hometown = True
-            for dx, dy in AROUND:
-                if (x + dx, y + dy) not in cells:
-                    return False
-    return seen_hometown
+    ring = _around_hometown(cells)
+    first = next(ring, None)
+    return first is not None and first in cells and all(xy in cells for xy in ring)
 
 
 def score(state: GameState, seat: int) -> ScoreBreakdown:

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m engine.simulate --players 4 --games 500 --bots strong,greedy,greedy,random --seed 1
+    python -m engine.simulate --players 4 --games 500 --bots hard,medium,medium,random --seed 1
     python -m engine.simulate --games 40 --jobs 2 --dump-final var/final.jsonl
 
 ``--bots`` names one bot per seat (see :data:`engine.bots.BOTS`). Game ``g`` (0, 1, ...) is
@@ -14,13 +14,14 @@ the results do not depend on it.
 The program prints games per second, then one row per bot name (bots listed twice are pooled):
 how many seats it played, the mean and standard deviation of every score category (R6.2) and of
 the total, and its win rate per seat played, a shared first place counting as a share of a win.
+Heads-up between two bots, it also prints the first bot's mean margin and its 95 % interval.
 
 ``--dump-final FILE`` writes one JSON line per finished game, in game order. This format is
 stable (new keys may be added, none removed or changed)::
 
     {"game": 0, "seed": 123, "players": 4, "rounds": 12,
      "seats": [
-       {"seat": 0, "bot": "strong", "hometown": 3, "whiskey": 9, "marker": false,
+       {"seat": 0, "bot": "hard", "hometown": 3, "whiskey": 9, "marker": false,
         "score": {"area": 48, "flock": 12, "marker": 0, "whiskey": 18, "stones": 9,
                   "exploration": 5, "total": 92},
         "rank": 1,
@@ -46,6 +47,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import random
 import statistics
 import sys
@@ -84,8 +86,8 @@ def game_seed(seed: int, game: int) -> int:
 def seat_bots(bots: Sequence[str], game: int) -> list[str]:
     """The bot of every seat in game number ``game``: the list turned by ``game`` places.
 
-    >>> seat_bots(["strong", "greedy", "random"], 1)
-    ['greedy', 'random', 'strong']
+    >>> seat_bots(["hard", "medium", "random"], 1)
+    ['medium', 'random', 'hard']
     """
     n = len(bots)
     return [bots[(i + game) % n] for i in range(n)]
@@ -162,6 +164,27 @@ def run(bots: Sequence[str], games: int, seed: int, jobs: int = 1) -> Iterator[d
         yield from pool.imap(run_game, tasks, chunksize=max(1, min(8, games // (4 * jobs))))
 
 
+def heads_up_margins(records: Sequence[dict[str, Any]], first: str, second: str) -> list[int]:
+    """Per heads-up game between two bots: the first's total minus the second's."""
+    margins = []
+    for record in records:
+        totals = {s["bot"]: s["score"]["total"] for s in record["seats"]}
+        margins.append(totals[first] - totals[second])
+    return margins
+
+
+def margin_interval(margins: Sequence[int]) -> tuple[float, float]:
+    """The mean margin and the half-width of its 95 % interval (normal approximation).
+
+    >>> mean, half = margin_interval([4, 6, 4, 6])
+    >>> mean, round(half, 2)
+    (5.0, 1.13)
+    """
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return mean, half
+
+
 def summary(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per bot name, in order of first appearance: seats played, mean and stdev per category,
     and win rate (a first place shared by ``k`` seats counts ``1/k``).
@@ -188,11 +211,11 @@ def summary(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The printed table of :func:`summary` rows: ``mean ± stdev`` per category, win rate.
 
-    >>> row = {"bot": "greedy", "seats": 2, "win_rate": 0.5}
+    >>> row = {"bot": "medium", "seats": 2, "win_rate": 0.5}
     >>> row.update({c: (10.0, 1.5) for c in CATEGORIES})
     >>> lines = format_table([row]).splitlines()
     >>> lines[0].split()[:4], lines[1].split()[:5], lines[1].split()[-1]
-    (['bot', 'seats', 'area', 'flock'], ['greedy', '2', '10.0', '±', '1.5'], '50.0%')
+    (['bot', 'seats', 'area', 'flock'], ['medium', '2', '10.0', '±', '1.5'], '50.0%')
     """
     header = ["bot", "seats", *CATEGORIES, "wins"]
     lines = [
@@ -218,7 +241,7 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=4, help="players per game (2-5)")
     parser.add_argument("--games", type=int, default=100, help="how many games to play")
     parser.add_argument(
-        "--bots", default="strong,greedy,greedy,random", help="one bot name per seat, by commas"
+        "--bots", default="hard,medium,medium,random", help="one bot name per seat, by commas"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
@@ -261,6 +284,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         file=out,
     )
     print(format_table(summary(records)), file=out)
+    first, second = args.bots[0], args.bots[-1]
+    if args.players == 2 and first != second:
+        mean, half = margin_interval(heads_up_margins(records, first, second))
+        print(f"{first} - {second}: {mean:+.1f} points a game, 95% interval ± {half:.1f}", file=out)
     return 0
 
 

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from engine.catalogue import AREAS, HOMETOWNS
@@ -58,11 +59,15 @@ class Display(Mapping[Coord, Cell]):
     (True, False, 2)
     """
 
-    __slots__ = ("_cells",)
+    __slots__ = ("_cells", "_read_only")
     _cells: dict[Coord, Cell]
+    _read_only: Mapping[Coord, Cell]
 
     def __init__(self, cells: Mapping[Coord, Cell] | Iterable[tuple[Coord, Cell]] = ()) -> None:
-        object.__setattr__(self, "_cells", dict(cells))
+        own = dict(cells)
+        object.__setattr__(self, "_cells", own)
+        # States and their views share displays, so nobody may change one through ``cells``.
+        object.__setattr__(self, "_read_only", MappingProxyType(own))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("A display is immutable.")
@@ -92,8 +97,14 @@ class Display(Mapping[Coord, Cell]):
 
     @property
     def cells(self) -> Mapping[Coord, Cell]:
-        """The underlying mapping, for fast read-only loops."""
-        return self._cells
+        """The cells as a read-only mapping, for fast loops.
+
+        >>> d = Display({(0, 0): Cell(Landscape.MEADOW)})
+        >>> d.cells[(1, 0)] = Cell(Landscape.BOG)
+        Traceback (most recent call last):
+        TypeError: 'mappingproxy' object does not support item assignment
+        """
+        return self._read_only
 
     def with_cells(self, new: Iterable[tuple[Coord, Cell]]) -> Display:
         """A new display with these cells set (added or replaced)."""

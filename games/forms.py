@@ -43,7 +43,12 @@ class CreateGameForm(forms.Form):
         help_text="Bots take seats at once; fill every other seat for a solo game.",
     )
     bot_level = forms.ChoiceField(
-        label="Bot level", choices=BOT_LEVELS, initial="medium", required=False
+        label="Bot level",
+        choices=BOT_LEVELS,
+        initial="medium",
+        required=False,
+        help_text="Easy misses many spots; Medium scores all it can at once; Hard plans for "
+        "the end of the game; Expert also weighs the tiles the next round is likely to bring.",
     )
 
     def clean(self) -> dict[str, Any]:

@@ -19,15 +19,14 @@ from engine import (
     WHISKEY_POINTS,
     WHISKEY_SHEEP_SPACES,
     Cell,
-    CellKind,
     Coord,
     GameState,
     Landscape,
     Tile,
 )
+from engine.geometry import NEIGHBOURS, connected_groups
+from engine.scoring import hometown_surroundings
 
-NEIGHBOURS: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-AROUND: tuple[Coord, ...] = (*NEIGHBOURS, (1, 1), (1, -1), (-1, 1), (-1, -1))
 #: Room left around the display in the bit masks: a piece is at most 7 squares long.
 MARGIN = 8
 
@@ -123,8 +122,9 @@ class Quick:
     """What one placement would change at once (see :meth:`Bitboard.quick`).
 
     ``gain`` is the change of the seat's score counting what the placement itself scores
-    (rectangle, flock, whiskey, stones, exploration) plus an estimate for gained sheep and drawn
-    bonus tiles; the other fields describe the fit for a bot that looks further ahead.
+    (rectangle, flock, whiskey, stones, exploration) plus an estimate for the ``sheep`` gained
+    and the bonus tiles its new bog ``sites`` draw; the other fields describe the fit for a bot
+    that looks further ahead.
     """
 
     gain: float
@@ -135,6 +135,7 @@ class Quick:
     holes: int
     ring: int
     sites: int
+    sheep: int
 
 
 class Bitboard:
@@ -162,11 +163,32 @@ class Bitboard:
         self.flock = max(self.pasture_sizes, default=0)
         self.bogs, self.bog_sizes = _groups(cells, lambda c: c.landscape is _BOG)
         self.empty_meadows = sum(1 for c in cells.values() if c.is_empty_meadow)
-        ring: set[Coord] = set()
-        for (x, y), c in cells.items():
-            if c.kind is CellKind.HOMETOWN:
-                ring.update((x + dx, y + dy) for dx, dy in AROUND)
-        self.ring_empty = {xy for xy in ring if xy not in cells}
+        self.ring_empty = {xy for xy in hometown_surroundings(cells) if xy not in cells}
+        rows = self.rows
+        # Per row, the cells with an occupied edge neighbour.
+        self.touch = [
+            (rows[r - 1] if r else 0)
+            | (rows[r + 1] if r + 1 < len(rows) else 0)
+            | (rows[r] << 1)
+            | (rows[r] >> 1)
+            for r in range(len(rows))
+        ]
+
+    def touching(self, shape: Shape, x: int, y: int) -> int:
+        """How many of the shape's squares would touch the display: a rough fit, very fast.
+
+        >>> from engine import new_game
+        >>> bits = Bitboard(new_game(1, 2), 0)
+        >>> single = BONUS_SHAPES[0]
+        >>> [bits.touching(single, x, y) for x, y in ((-1, 2), (-2, 2))]
+        [1, 0]
+        """
+        top = y - self.y0
+        shift = x - self.x0
+        touch = self.touch
+        return sum(
+            ((mask << shift) & touch[top + i]).bit_count() for i, mask in enumerate(shape.rows)
+        )
 
     def quick(self, shape: Shape, x: int, y: int) -> Quick:
         """Judge laying ``shape`` with its bounding box at ``(x, y)`` (a legal placement)."""
@@ -250,33 +272,16 @@ class Bitboard:
             + 0.8 * sheep
             + self.bonus_value * min(sites, self.stack)
         )
-        return Quick(gain, area, flock, steps, contacts, holes, ring, sites)
+        return Quick(gain, area, flock, steps, contacts, holes, ring, sites, sheep)
 
 
 def _groups(
     cells: Mapping[Coord, Cell], member: Callable[[Cell], bool]
 ) -> tuple[dict[Coord, int], list[int]]:
     """Edge-connected groups of the cells ``member`` accepts: a label per cell and the sizes."""
-    wanted = {xy for xy, c in cells.items() if member(c)}
-    label: dict[Coord, int] = {}
-    sizes: list[int] = []
-    for start in sorted(wanted):
-        if start in label:
-            continue
-        group = len(sizes)
-        label[start] = group
-        stack = [start]
-        size = 0
-        while stack:
-            x, y = stack.pop()
-            size += 1
-            for dx, dy in NEIGHBOURS:
-                n = (x + dx, y + dy)
-                if n in wanted and n not in label:
-                    label[n] = group
-                    stack.append(n)
-        sizes.append(size)
-    return label, sizes
+    groups = connected_groups(xy for xy, c in cells.items() if member(c))
+    label = {xy: i for i, group in enumerate(groups) for xy in group}
+    return label, [len(group) for group in groups]
 
 
 def _clusters(new: list[Coord], label: dict[Coord, int]) -> list[tuple[int, set[int]]]:

@@ -1,4 +1,5 @@
-"""The ``greedy`` bot: the action that raises the seat's score the most at once.
+"""The greedy bot, the ``medium`` level (and ``easy``, which notices few placements): the
+action that raises the seat's score the most at once.
 
 A tile's gain counts its follow-ups too: the sheep it brings and the bonus tiles its bogs draw
 are placed (greedily) before the score is read. Every placement is judged quickly on a
@@ -36,10 +37,11 @@ class GreedyBot:
     True
     """
 
-    name = "greedy"
-
-    def __init__(self, shortlist: int = 8) -> None:
+    def __init__(self, name: str = "greedy", shortlist: int = 8, sight: float = 1.0) -> None:
+        self.name = name
         self.shortlist = shortlist
+        #: the share of a tile's placements the bot notices (a beginner misses many)
+        self.sight = sight
 
     def decide(self, state: GameState, seat: int, rng: random.Random) -> Action:
         """The action with the best immediate gain for the seat's pending step."""
@@ -50,6 +52,8 @@ class GreedyBot:
         if p.kind is PendingKind.TILE:
             bits = Bitboard(state, seat)
             moves = tile_moves(state, seat)
+            if self.sight < 1.0:
+                moves = [m for m in moves if rng.random() < self.sight] or moves[:1]
             quick = [
                 (bits.quick(TILE_SHAPES[m.tile.id][m.orientation], m.x, m.y).gain, rng.random())
                 for m in moves

@@ -1,4 +1,4 @@
-"""What a display can still become: the judgement behind the ``strong`` bot.
+"""What a display can still become: the judgement behind the ``hard`` and ``expert`` bots.
 
 :class:`Outlook` values a seat's position as its score now plus what the rounds left can still
 make of it, each estimate shrinking as the rounds run out:
@@ -23,14 +23,15 @@ from dataclasses import dataclass
 from engine import (
     WHISKEY_POINTS,
     Cell,
-    CellKind,
     Coord,
     GameState,
     Landscape,
     Phase,
     score,
 )
-from engine.bots.bitboard import AROUND, NEIGHBOURS
+from engine.effects import flocks, largest_flock, ruin_runs, towers_earned
+from engine.geometry import NEIGHBOURS
+from engine.scoring import hometown_surroundings
 
 _TOP = len(WHISKEY_POINTS) - 1
 _MARKER = 5  # R6.2.3
@@ -38,7 +39,7 @@ _MARKER = 5  # R6.2.3
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """How much each prospect counts, in points (tuned by seeded games against ``greedy``).
+    """How much each prospect counts, in points (tuned by seeded games against the greedy bot).
 
     Prospects that need rounds to come true are scaled by the share of the game still to come.
     """
@@ -107,12 +108,15 @@ def rectangle_prospect(cells: Mapping[Coord, Cell], hole_cost: float) -> float:
 
 
 def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
-    """The largest rectangle with at most ``fillers`` empty cells (which 1×1 pieces could fill).
+    """The largest rectangle within the display's bounding box that has at most ``fillers``
+    empty cells (which the towers still to place could fill, R6.1).
 
     >>> from engine import Cell, Landscape
     >>> m = Cell(Landscape.MEADOW)
     >>> rectangle_with_fillers({(0, 0): m, (1, 0): m, (0, 1): m}, 1)
     4
+    >>> rectangle_with_fillers({(0, 0): m, (1, 2): m}, 2)
+    3
     """
     rows, width = _rows(cells)
     best = 0
@@ -120,14 +124,16 @@ def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
         holes = [0] * width
         for bottom in range(top, len(rows)):
             mask = rows[bottom]
+            # Every row updates the holes of the rows below it, even one that cannot win.
+            for c in range(width):
+                if not (mask >> c) & 1:
+                    holes[c] += 1
             height = bottom - top + 1
             if height * width <= best:
                 continue
             left = 0
             inside = 0
             for c in range(width):
-                if not (mask >> c) & 1:
-                    holes[c] += 1
                 inside += holes[c]
                 while inside > fillers:
                     inside -= holes[left]
@@ -138,50 +144,13 @@ def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
     return best
 
 
-def _flock_groups(cells: Mapping[Coord, Cell]) -> list[set[Coord]]:
-    pasture = {xy for xy, c in cells.items() if c.is_pasture}
-    groups: list[set[Coord]] = []
-    while pasture:
-        start = min(pasture)
-        pasture.discard(start)
-        group = {start}
-        stack = [start]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in NEIGHBOURS:
-                n = (x + dx, y + dy)
-                if n in pasture:
-                    pasture.discard(n)
-                    group.add(n)
-                    stack.append(n)
-        groups.append(group)
-    return groups
-
-
-def largest_flock_of(cells: Mapping[Coord, Cell]) -> int:
-    """The size of the largest flock of a display (R5.4)."""
-    return max((len(g) for g in _flock_groups(cells)), default=0)
-
-
-def _runs(lines: dict[int, list[int]], cells: Mapping[Coord, Cell], row: bool) -> tuple[int, float]:
-    towers = 0
-    partial = 0.0
-    for line, positions in lines.items():
-        positions.sort()
-        start = 0
-        while start < len(positions):
-            end = start
-            while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
-                end += 1
-            k = end - start + 1
-            towers += k // 3
-            if k % 3:
-                before, after = positions[start] - 1, positions[end] + 1
-                ends = ((before, line), (after, line)) if row else ((line, before), (line, after))
-                if any(e not in cells for e in ends):
-                    partial += (k % 3) / 3
-            start = end + 1
-    return towers, partial
+def _partial_runs(cells: Mapping[Coord, Cell]) -> float:
+    """Unfinished ruin runs that can still grow (an open end), in thirds of a tower."""
+    return sum(
+        (run.length % 3) / 3
+        for run in ruin_runs(cells)
+        if run.length % 3 and any(end not in cells for end in run.ends)
+    )
 
 
 def _enclosed(cells: Mapping[Coord, Cell]) -> int:
@@ -201,7 +170,7 @@ class Outlook:
         self.seat = seat
         self.weights = weights
         self.rivals = max(
-            (largest_flock_of(s.display.cells) for i, s in enumerate(state.seats) if i != seat),
+            (largest_flock(s.display.cells) for i, s in enumerate(state.seats) if i != seat),
             default=0,
         )
         self.marker = state.marker
@@ -232,9 +201,18 @@ class Outlook:
         )
         return now.total - now.marker + prospects
 
+    def final(self, state: GameState) -> float:
+        """After the seat's last tile: the score it ends with once the towers its ruins earn
+        (R5.5) fill the holes they can (R6.1), with the marker's chance against the rivals."""
+        cells = state.seats[self.seat].display.cells
+        now = score(state, self.seat)
+        towers = towers_earned(cells)
+        area = rectangle_with_fillers(cells, towers) if towers else now.area
+        return now.total - now.marker + self._flock(cells, now.flock, 0.0) + area - now.area
+
     def _flock(self, cells: Mapping[Coord, Cell], flock: int, share: float) -> float:
         w = self.weights
-        groups = _flock_groups(cells)
+        groups = flocks(cells)
         room = 0.0
         if groups:
             biggest = max(groups, key=len)
@@ -269,34 +247,24 @@ class Outlook:
 
     def _ruins_and_bogs(self, cells: Mapping[Coord, Cell], share: float, stack: bool) -> float:
         w = self.weights
-        rows: dict[int, list[int]] = {}
-        columns: dict[int, list[int]] = {}
         single_bogs = 0
-        for (x, y), c in cells.items():
-            if c.landscape is Landscape.RUIN:
-                rows.setdefault(y, []).append(x)
-                columns.setdefault(x, []).append(y)
-            elif c.landscape is Landscape.BOG and stack:
+        if stack:
+            for (x, y), c in cells.items():
+                if c.landscape is not Landscape.BOG:
+                    continue
                 near = [cells.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS]
                 if all(n is None or n.landscape is not Landscape.BOG for n in near) and any(
                     n is None for n in near
                 ):
                     single_bogs += 1
-        towers_r, partial_r = _runs(rows, cells, row=True)
-        towers_c, partial_c = _runs(columns, cells, row=False)
-        towers = towers_r + towers_c
         return (
-            w.tower * towers
-            + share * w.run * (partial_r + partial_c)
+            w.tower * towers_earned(cells)
+            + share * w.run * _partial_runs(cells)
             + share * w.bog * min(single_bogs, 2)
         )
 
     def _surroundings(self, cells: Mapping[Coord, Cell], share: float) -> float:
-        ring: set[Coord] = set()
-        for (x, y), c in cells.items():
-            if c.kind is CellKind.HOMETOWN:
-                ring.update((x + dx, y + dy) for dx, dy in AROUND)
-        ring = {xy for xy in ring if xy not in cells or cells[xy].kind is not CellKind.HOMETOWN}
+        ring = hometown_surroundings(cells)
         if not ring:  # a display without a hometown (built by a test)
             return 0.0
         filled = sum(1 for xy in ring if xy in cells)

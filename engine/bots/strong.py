@@ -1,4 +1,4 @@
-"""The ``strong`` bot (and ``medium``, the same with a shorter shortlist): plays for the end.
+"""The strong bot, the ``hard`` level (and the expert's first judge): plays for the end.
 
 For a tile it judges every placement of both tiles quickly on a
 :class:`~engine.bots.bitboard.Bitboard` (immediate gain plus how snugly the piece fits), plays the
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from dataclasses import dataclass
 
 from engine import (
     Action,
@@ -47,10 +48,18 @@ class StrongBot:
 
     def decide(self, state: GameState, seat: int, rng: random.Random) -> Action:
         """The action leading to the best-valued position for the seat's pending step."""
+        return self.ranked(state, seat, rng, Outlook(state, seat, self.weights))[0].action
+
+    def ranked(
+        self, state: GameState, seat: int, rng: random.Random, outlook: Outlook
+    ) -> list[Candidate]:
+        """The shortlisted actions of the seat's pending step, best-valued first.
+
+        Each comes with the position after it and its follow-ups, and that position's value.
+        """
         p = pending(state, seat)
         if p.kind is PendingKind.NONE:
             raise ValueError(f"Seat {seat} has nothing to do.")
-        outlook = Outlook(state, seat, self.weights)
         bits = Bitboard(state, seat)
         share = _share(state)
         if p.kind is PendingKind.TILE:
@@ -76,15 +85,24 @@ class StrongBot:
                 key=lambda xy: _fit(bits.quick(shape, *xy), share),
             )
             actions = [cell_action(p.kind, x, y) for x, y in ranked]
-        best: tuple[float, float] | None = None
-        chosen = actions[0]
+        out = []
         for action in actions:
             after, _ = apply(state, seat, action)
             after = follow_ups(after, seat, lambda q: _fit(q, share))
-            key = (outlook.value(after), rng.random())
-            if best is None or key > best:
-                best, chosen = key, action
-        return chosen
+            out.append(Candidate(outlook.value(after), rng.random(), action, after))
+        # The best value first; the generator breaks ties.
+        out.sort(key=lambda c: (c.value, c.tie), reverse=True)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One shortlisted action, the position after it (follow-ups played) and its value."""
+
+    value: float
+    tie: float
+    action: Action
+    after: GameState
 
 
 def _share(state: GameState) -> float:

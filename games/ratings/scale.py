@@ -13,14 +13,13 @@ Bots take part in a table's update with fixed numbers and are never changed by i
 bot level           mu      sigma  shown
 ==================  ======  =====  ===========
 random              12      1      about 1225
-easy (greedy)       20      1      about 1425
+easy                20      1      about 1425
 medium              25      1      about 1550
-hard (strong)       30      1      about 1675
+hard                30      1      about 1675
 expert              34      1      about 1775
 ==================  ======  =====  ===========
 
-A level is found under its name or the engine bot's name that plays it; a level this table
-does not list plays as ``medium``.
+A level this table does not list plays as ``medium``.
 """
 
 from __future__ import annotations
@@ -42,10 +41,8 @@ _POINTS = 25
 BOT_SKILL: dict[str, tuple[float, float]] = {
     "random": (12.0, 1.0),
     "easy": (20.0, 1.0),
-    "greedy": (20.0, 1.0),
     "medium": (25.0, 1.0),
     "hard": (30.0, 1.0),
-    "strong": (30.0, 1.0),
     "expert": (34.0, 1.0),
 }
 
@@ -53,8 +50,8 @@ BOT_SKILL: dict[str, tuple[float, float]] = {
 def bot_skill(level: str) -> tuple[float, float]:
     """The fixed ``(mu, sigma)`` a bot of ``level`` plays with.
 
-    >>> bot_skill("hard"), bot_skill("strong"), bot_skill("someday")
-    ((30.0, 1.0), (30.0, 1.0), (25.0, 1.0))
+    >>> bot_skill("hard"), bot_skill("someday")
+    ((30.0, 1.0), (25.0, 1.0))
     """
     return BOT_SKILL.get(level, BOT_SKILL["medium"])
 

@@ -27,13 +27,14 @@ from games.services.record import append_action, save_state
 from tipperary_site.enqueue import enqueue
 
 # The bot that plays people's turns when they are away or miss a deadline.
-AUTOPILOT_BOT = "strong"
+AUTOPILOT_BOT = "expert"
 
 # What the create form offers: the engine's bot name and the level people see.
 BOT_LEVELS: tuple[tuple[str, str], ...] = (
-    ("greedy", "Easy (greedy)"),
+    ("easy", "Easy"),
     ("medium", "Medium"),
-    ("strong", "Hard (strong)"),
+    ("hard", "Hard"),
+    ("expert", "Expert"),
 )
 
 

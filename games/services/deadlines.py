@@ -1,6 +1,6 @@
 """Deadlines: nobody waits past one. The minute sweep, the autopilot, and forgotten tables.
 
-At a round's deadline the autopilot (the ``strong`` bot) plays every turn still missing, each
+At a round's deadline the autopilot (the ``expert`` bot) plays every turn still missing, each
 action logged as ``AUTOPILOT``, and the round advances at once. A person the autopilot had to
 play for :data:`ABSENT_AFTER` rounds in a row is marked absent: from then on their seat is
 played as soon as each round starts (see :mod:`games.services.bots`) until they play again or

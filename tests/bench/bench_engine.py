@@ -1,6 +1,6 @@
-"""The rules engine and its bots: query and scoring speed, bot decisions, whole games, and a
-short seeded tournament showing that ``strong`` beats ``greedy`` and ``greedy`` beats ``random``.
+"""The rules engine: query, scoring and apply speed, and whole games of ``hard`` bots.
 
+The bots' levels (their margins and decision times) are measured in ``bench_bots``.
 Run alone with ``python -m tests.bench bench_engine``.
 """
 
@@ -24,14 +24,8 @@ from engine import (
     score,
     simulate,
 )
-from engine.bots import choose, play_turn
+from engine.bots import play_turn
 from tests.bench import Measurement, median_ms
-
-TOURNAMENT_BOTS = ["strong", "greedy", "greedy", "random"]
-TOURNAMENT_GAMES = 40
-TOURNAMENT_SEED = 1
-#: What a clear margin is, in mean points per game (the stdev of a total is about 10).
-CLEAR_MARGINS = {("strong", "greedy"): 5.0, ("greedy", "random"): 20.0}
 
 
 def _twelve_tile_display() -> GameState:
@@ -43,13 +37,13 @@ def _twelve_tile_display() -> GameState:
 
 
 def _decision_positions(seed: int, players: int = 4) -> list[tuple[GameState, int]]:
-    """Every tile decision of a game played by ``greedy``: (state at round start, seat)."""
+    """Every tile decision of a game played by ``medium``: (state at round start, seat)."""
     state = new_game(seed, players)
     positions: list[tuple[GameState, int]] = []
     while state.phase is Phase.PLAYING:
         positions.extend((state, seat) for seat in range(players))
         for seat in range(players):
-            state, _ = play_turn("greedy", state, seat, seed=seat)
+            state, _ = play_turn("medium", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
     return positions
 
@@ -61,20 +55,6 @@ def _timings_ms(calls: list[Callable[[], object]]) -> list[float]:
         call()
         out.append((time.perf_counter() - started) * 1000)
     return sorted(out)
-
-
-def _decision(name: str, positions: list[tuple[GameState, int]], limit: float) -> Measurement:
-    calls: list[Callable[[], object]] = [
-        partial(choose, name, state, seat, seed=1) for state, seat in positions
-    ]
-    timings = _timings_ms(calls)
-    return Measurement(
-        f"{name} decision (a tile, median of {len(timings)})",
-        statistics.median(timings),
-        "ms",
-        limit,
-        note=f"p90 {timings[int(0.9 * len(timings))]:.0f} ms, max {timings[-1]:.0f} ms",
-    )
 
 
 def run() -> list[Measurement]:
@@ -104,64 +84,17 @@ def run() -> list[Measurement]:
             0.5,
         )
     )
-    out.append(_decision("greedy", positions, 50))
-    out.append(_decision("medium", positions, 500))
-    out.append(_decision("strong", positions, 500))
 
     game_times = _timings_ms(
-        [partial(simulate.play_game, ["strong"] * 4, seed) for seed in (2, 3, 4)]
+        [partial(simulate.play_game, ["hard"] * 4, seed) for seed in (2, 3, 4)]
     )
     out.append(
         Measurement(
-            "whole 4-player game of strong bots",
+            "whole 4-player game of hard bots",
             statistics.median(game_times) / 1000,
             "s",
             20,
             note=f"median of {len(game_times)} games",
         )
     )
-    out.extend(_tournament())
-    return out
-
-
-def _tournament() -> list[Measurement]:
-    started = time.perf_counter()
-    records = list(simulate.run(TOURNAMENT_BOTS, TOURNAMENT_GAMES, TOURNAMENT_SEED, jobs=2))
-    elapsed = time.perf_counter() - started
-    rows = {row["bot"]: row for row in simulate.summary(records)}
-    command = (
-        f"python -m engine.simulate --players 4 --games {TOURNAMENT_GAMES} "
-        f"--bots {','.join(TOURNAMENT_BOTS)} --seed {TOURNAMENT_SEED} --jobs 2"
-    )
-    out = [
-        Measurement(
-            f"tournament of {TOURNAMENT_GAMES} games, 2 jobs",
-            TOURNAMENT_GAMES / elapsed,
-            "games/s",
-            higher_is_better=True,
-            note=command,
-        )
-    ]
-    for bot, row in rows.items():
-        mean, spread = row["total"]
-        out.append(
-            Measurement(
-                f"tournament: {bot} mean total",
-                mean,
-                "points",
-                note=f"stdev {spread:.1f}, wins {100 * row['win_rate']:.0f}% of seats",
-            )
-        )
-    for (better, worse), clear in CLEAR_MARGINS.items():
-        margin = rows[better]["total"][0] - rows[worse]["total"][0]
-        out.append(
-            Measurement(
-                f"tournament: {better} - {worse} margin",
-                margin,
-                "points",
-                clear,
-                higher_is_better=True,
-                note="mean total of the first minus mean total of the second",
-            )
-        )
     return out

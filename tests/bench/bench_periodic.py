@@ -93,7 +93,7 @@ def _fill() -> None:
             waiting = not bot and (n + position) % 3 > 0
             seats.append(Seat(
                 game=game, position=position, kind=SeatKind.BOT if bot else SeatKind.PERSON,
-                bot="greedy" if bot else "", user=person, to_play=waiting,
+                bot="easy" if bot else "", user=person, to_play=waiting,
             ))  # fmt: skip
     Seat.objects.bulk_create(seats, batch_size=5000)
     rows = []

@@ -24,7 +24,7 @@ from tests.bench.bench_web import (
 
 PLAYERS = 1000
 TABLES = 5000
-BOT_LEVELS = ("greedy", "medium", "strong")
+BOT_LEVELS = ("easy", "medium", "hard")
 
 
 def _fill(rng: random.Random) -> tuple[float, float]:

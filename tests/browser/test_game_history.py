@@ -43,7 +43,7 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
     page.goto(f"{base}/games/")
     page.get_by_label("Players").select_option("2")
     page.get_by_label("Bots").select_option("1")
-    page.get_by_label("Bot level").select_option(label="Easy (greedy)")
+    page.get_by_label("Bot level").select_option(label="Easy")
     page.get_by_role("button", name="Open the table").click()
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
     play_to_the_end(page)
@@ -72,7 +72,7 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
     expect(page).to_have_url(re.compile(r"round=6&step=0$"))
     page.goto(f"{base}/games/{game.pk}/replay/?round=12")
     twelve = _counties(page)
-    assert set(six) == set(twelve) == {"Ann", "Greedy bot 2"}
+    assert set(six) == set(twelve) == {"Ann", "Easy bot 2"}
     assert all(six[name] != twelve[name] for name in six)
     assert_accessible(page, "the replay")
     _shoot(page, screenshot_dir, "replay-laptop")
@@ -88,11 +88,11 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
 
     # The history, in the third person, each line a link to its step.
     page.goto(f"{base}/games/{game.pk}/history/")
-    line = page.get_by_role("link", name=re.compile(r"^Greedy bot 2 places a tile of")).first
+    line = page.get_by_role("link", name=re.compile(r"^Easy bot 2 places a tile of")).first
     href = line.get_attribute("href")
     assert href is not None and re.search(r"/replay/\?round=1&step=\d$", href)
     line.click()
-    expect(page.locator("#replay-move")).to_contain_text("Greedy bot 2 places a tile of")
+    expect(page.locator("#replay-move")).to_contain_text("Easy bot 2 places a tile of")
 
     # The archive lists the table, reached from the header.
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Finished").click()

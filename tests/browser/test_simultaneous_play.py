@@ -111,14 +111,15 @@ def test_three_people_play_at_once_and_no_move_bounces_another(
 
 
 def _bot_turns(game: Game, people: dict[int, User], *, until_round: int) -> Game:
-    """Every seat plays its turns with the greedy bot through the services, round by round."""
+    """Every seat plays its turns with the medium (greedy) bot, through the services, round by
+    round."""
     while game.status == GameStatus.PLAYING and game.round <= until_round:
         round_ = game.round
         for position, person in people.items():
             state = load_state(game)
             if engine.pending(state, position).kind is engine.PendingKind.NONE:
                 continue
-            _, actions = bots.play_turn("greedy", state, position, game.seed + position + round_)
+            _, actions = bots.play_turn("medium", state, position, game.seed + position + round_)
             for action in actions:
                 services.submit_action(game.pk, person, str(action), step_of(game, person))
         services.advance_complete_games()
@@ -135,7 +136,7 @@ def test_the_towers_step_and_the_final_scores_appear_by_themselves(
     and after the towers the final scores and the winner, without a reload."""
     base = str(live_server)
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = _table([ann, bob], seed=16)  # with greedy play, each earns one tower at the end
+    game = _table([ann, bob], seed=16)  # with medium play, each earns one tower at the end
     game = _bot_turns(game, {0: ann, 1: bob}, until_round=11)
     assert game.round == 12
     a, b = sign_in(browser, base, ann), sign_in(browser, base, bob, viewport=PHONE)

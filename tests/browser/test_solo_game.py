@@ -24,13 +24,13 @@ def test_a_person_plays_a_whole_game_against_two_bots(
     page.goto(f"{base}/games/")
     page.get_by_label("Players").select_option("3")
     page.get_by_label("Bots").select_option("2")
-    page.get_by_label("Bot level").select_option(label="Easy (greedy)")
+    page.get_by_label("Bot level").select_option(label="Easy")
     page.screenshot(path=screenshot_dir / "lobby-with-bots.png", full_page=True)
     page.get_by_role("button", name="Open the table").click()
 
     # The table is full, so it starts at once; the bots have already played round 1.
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
-    expect(page.locator("#table").get_by_text("Greedy bot").first).to_be_visible()
+    expect(page.locator("#table").get_by_text("Easy bot").first).to_be_visible()
     expect(page.locator("#turn h2")).to_have_text(
         "Your turn: pick a tile and fit it into your county"
     )
@@ -43,6 +43,6 @@ def test_a_person_plays_a_whole_game_against_two_bots(
 
     page.goto(f"{base}/games/{game.pk}/")
     expect(page.get_by_role("heading", name="Final scores")).to_be_visible()
-    expect(page.locator(".final table").get_by_text("Greedy bot")).to_have_count(2)
+    expect(page.locator(".final table").get_by_text("Easy bot")).to_have_count(2)
     expect(page.locator(".winner-banner")).to_contain_text("points!")
     page.screenshot(path=screenshot_dir / "solo-final.png", full_page=True)

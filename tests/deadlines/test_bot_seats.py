@@ -32,19 +32,19 @@ def test_the_create_form_seats_bots_and_a_full_table_starts(
         response = client.post(
             "/games/new/",
             {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "rated": "on",
-             "allow_vacation": "on", "bot_count": "2", "bot_level": "greedy"},
+             "allow_vacation": "on", "bot_count": "2", "bot_level": "easy"},
         )  # fmt: skip
     game = Game.objects.get()
     assert response.status_code == 302 and game.status == GameStatus.PLAYING
     seats = list(game.seats.values_list("kind", "bot", "user"))
-    assert seats == [(SeatKind.PERSON, "", host.pk), (SeatKind.BOT, "greedy", None),
-                     (SeatKind.BOT, "greedy", None)]  # fmt: skip
+    assert seats == [(SeatKind.PERSON, "", host.pk), (SeatKind.BOT, "easy", None),
+                     (SeatKind.BOT, "easy", None)]  # fmt: skip
     # The bots' turns were left to a task, run once the request's transaction committed.
     assert len(callbacks) == 1
     state = load_state(game)
     assert [engine.pending(state, p).kind for p in (1, 2)] == [engine.PendingKind.NONE] * 2
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert "Greedy bot" in page
+    assert "Easy bot" in page
 
 
 def test_a_table_with_some_bots_waits_for_people(client: Client, host: User) -> None:
@@ -52,12 +52,12 @@ def test_a_table_with_some_bots_waits_for_people(client: Client, host: User) -> 
     client.post(
         "/games/new/",
         {"seats_wanted": "4", "round_hours": "24", "is_open": "1", "bot_count": "1",
-         "bot_level": "strong"},
+         "bot_level": "expert"},
     )  # fmt: skip
     game = Game.objects.get()
     assert game.status == GameStatus.FORMING
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert "Strong bot" in page and "Seats (2 of 4)" in page
+    assert "Expert bot" in page and "Seats (2 of 4)" in page
 
 
 def test_the_form_keeps_a_seat_for_its_person(client: Client, host: User) -> None:
@@ -80,7 +80,7 @@ def test_bot_seats_are_never_waited_on_and_log_as_players(
     host: User, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        game = _solo(host, ["greedy", "medium"])
+        game = _solo(host, ["easy", "medium"])
     assert list(game.seats.values_list("to_play", flat=True)) == [True, False, False]
     sources = set(
         Action.objects.filter(game=game, seat__in=[1, 2]).values_list("source", flat=True)
@@ -96,7 +96,7 @@ def test_a_person_plays_a_whole_game_against_four_bots(
 ) -> None:  # fmt: skip
     rng = random.Random(8)
     with django_capture_on_commit_callbacks(execute=True):
-        game = _solo(host, ["greedy", "medium", "greedy", "medium"])
+        game = _solo(host, ["easy", "medium", "easy", "medium"])
     for _ in range(200):
         game.refresh_from_db()
         if game.status == GameStatus.FINISHED:

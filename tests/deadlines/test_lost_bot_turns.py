@@ -21,7 +21,7 @@ def _solo_with_lost_message(host: User, capture: CaptureOnCommit) -> Game:
     with capture(execute=False):
         game = services.create_game(
             host, seats_wanted=3, round_hours=RoundTime.ONE_WEEK, is_open=False, rated=False,
-            bots=["greedy", "medium"],
+            bots=["easy", "medium"],
         )  # fmt: skip
     return game
 

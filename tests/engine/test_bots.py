@@ -18,8 +18,12 @@ import engine.bots
 from engine import (
     Action,
     BogSiteFormed,
+    Cell,
+    CellKind,
+    Display,
     EndRound,
     GameState,
+    Landscape,
     PendingKind,
     Phase,
     PlaceBonus,
@@ -39,10 +43,13 @@ from engine import (
 )
 from engine.bots import BOTS, choose, play_turn
 from engine.bots.base import tile_moves
-from engine.bots.bitboard import TILE_SHAPES, Bitboard
+from engine.bots.bitboard import TILE_SHAPES, TOWER_SHAPE, Bitboard
 from engine.effects import towers_earned
+from engine.geometry import frontier
+from engine.scoring import hometown_surroundings
+from engine.state import hometown_display
 
-from .helpers import ENGINE_SETTINGS, display, game, playout
+from .helpers import ENGINE_SETTINGS, display, game, playout, with_seat
 
 BOTS_DIR = Path(engine.bots.__file__).parent
 BOT_MODULES = sorted(f"engine.bots.{m.name}" for m in pkgutil.iter_modules([str(BOTS_DIR)]))
@@ -83,7 +90,7 @@ def _play_checked(seed: int, bots: list[str]) -> GameState:
 
 
 def test_the_site_finds_every_bot_by_name() -> None:
-    assert set(BOTS) == {"random", "greedy", "medium", "strong"}
+    assert set(BOTS) == {"random", "easy", "medium", "hard", "expert"}
     assert all(bot.name == name for name, bot in BOTS.items())
     with pytest.raises(ValueError, match="no bot called 'clever'"):
         choose("clever", new_game(1, 2), 0, seed=1)
@@ -92,9 +99,9 @@ def test_the_site_finds_every_bot_by_name() -> None:
 @pytest.mark.parametrize(
     ("players", "bots"),
     [
-        (2, ["strong", "random"]),
-        (3, ["greedy", "medium", "random"]),
-        (5, ["random", "greedy", "random", "medium", "strong"]),
+        (2, ["expert", "random"]),
+        (3, ["easy", "medium", "random"]),
+        (5, ["random", "easy", "random", "medium", "hard"]),
     ],
 )
 def test_bots_play_whole_games_with_legal_moves_only(players: int, bots: list[str]) -> None:
@@ -129,7 +136,7 @@ def test_a_bot_chooses_a_legal_action_in_any_position(
 def test_a_bot_refuses_to_move_for_a_seat_with_nothing_to_do() -> None:
     state, _ = play_turn("random", new_game(2, 2), 0, seed=1)
     with pytest.raises(ValueError, match="Seat 0 has nothing to do"):
-        choose("strong", state, 0, seed=1)
+        choose("hard", state, 0, seed=1)
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -161,12 +168,12 @@ def test_play_turn_places_every_tower_in_the_tower_step() -> None:
     state = new_game(21, 2)
     while state.phase is Phase.PLAYING:
         for seat in range(2):
-            state, _ = play_turn("greedy", state, seat, seed=seat)
+            state, _ = play_turn("medium", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
     towers = [s.towers_pending for s in state.seats]
     assert sum(towers) > 0
     for seat in range(2):
-        state, actions = play_turn("strong", state, seat, seed=seat)
+        state, actions = play_turn("expert", state, seat, seed=seat)
         assert len(actions) == towers[seat]
         assert all(isinstance(a, PlaceTower) for a in actions)
     assert state.phase is Phase.FINISHED
@@ -186,59 +193,98 @@ def test_a_bot_decides_on_what_its_seat_may_see(name: str) -> None:
     assert choose(name, view(others_played, 0), 0, seed=3) == chosen
 
 
-def test_greedy_takes_the_whiskey_pair() -> None:
+def test_medium_takes_the_whiskey_pair() -> None:
     """A grain field beside the distillery is the only difference between the placements."""
     state = game(displays={0: display("D")}, area_tiles={0: (GRAIN_PASTURE, None)})
     for seed in range(4):
-        after, _ = apply(state, 0, choose("greedy", state, 0, seed))
+        after, _ = apply(state, 0, choose("medium", state, 0, seed))
         assert after.seats[0].barrel == 1
 
 
-def test_greedy_takes_the_tile_that_scores_more_now() -> None:
+def test_medium_takes_the_tile_that_scores_more_now() -> None:
     state = game(displays={0: display("D")}, area_tiles={0: (DISTILLERIES, GRAIN_PASTURE)})
-    action = choose("greedy", state, 0, seed=1)
+    action = choose("medium", state, 0, seed=1)
     assert isinstance(action, PlaceTile) and action.slot == 1
 
 
-def test_strong_completes_a_ruin_run_that_greedy_ignores() -> None:
+def test_easy_misses_placements_that_medium_finds() -> None:
+    """A beginner's level: it notices only some placements, so it gains less at once."""
+    state = _middle_of_a_game()
+    gains = {}
+    for name in ("easy", "medium"):
+        gains[name] = [
+            score(play_turn(name, state, seat, seed)[0], seat).total - score(state, seat).total
+            for seat in range(3)
+            for seed in range(4)
+        ]
+    assert all(e <= m for e, m in zip(gains["easy"], gains["medium"], strict=True))
+    assert sum(gains["easy"]) < sum(gains["medium"])
+
+
+def test_hard_completes_a_ruin_run_that_medium_ignores() -> None:
     """Both placements score the same now; only the third ruin in a row earns a tower (R5.5)."""
     state = game(displays={0: display("MMMM/MMMM/RR..")}, area_tiles={0: (MEADOWS_OVER_RUIN, None)})
     for seed in range(3):
-        strong, _ = apply(state, 0, choose("strong", state, 0, seed))
-        greedy, _ = apply(state, 0, choose("greedy", state, 0, seed))
-        assert towers_earned(strong.seats[0].display.cells) == 1
-        assert score(strong, 0).area == score(greedy, 0).area == 12
+        hard, _ = apply(state, 0, choose("hard", state, 0, seed))
+        medium, _ = apply(state, 0, choose("medium", state, 0, seed))
+        assert towers_earned(hard.seats[0].display.cells) == 1
+        assert score(hard, 0).area == score(medium, 0).area == 12
 
 
-def test_strong_grows_the_rectangle() -> None:
+def test_hard_grows_the_rectangle() -> None:
     """A row of four along the long side of a 2×4 block makes a 3×4 rectangle."""
     state = game(displays={0: display("MMMM/MMMM")}, area_tiles={0: (GRAIN_ROW, None)})
     for seed in range(3):
-        after, _ = apply(state, 0, choose("strong", state, 0, seed))
+        after, _ = apply(state, 0, choose("hard", state, 0, seed))
         assert score(after, 0).area == 12
 
 
 @pytest.mark.parametrize("seed", [4, 9])
 def test_the_quick_judgement_of_a_placement_agrees_with_apply(seed: int) -> None:
-    """Rectangle, flock, whiskey steps and bog sites, without building the new state."""
+    """Rectangle, flock, whiskey steps, bog sites, sheep gained and the score change (hometown
+    surroundings and stones included), without building the new state, all the way to the end."""
     state = new_game(seed, 3)
-    while state.round < 7:
+    while state.phase is Phase.PLAYING:
         for seat in range(3):
             bits = Bitboard(state, seat)
+            before = score(state, seat).total
             for move in tile_moves(state, seat)[::5]:
                 quick = bits.quick(TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y)
                 after, events = apply(state, seat, move.action)
                 now = score(after, seat)
                 steps = sum(e.steps for e in events if isinstance(e, WhiskeyAdvanced))
                 sites = sum(e.count for e in events if isinstance(e, BogSiteFormed))
-                assert (quick.area, quick.flock, quick.steps, quick.sites) == (
+                assert (quick.area, quick.flock, quick.steps, quick.sites, quick.sheep) == (
                     now.area,
                     now.flock,
                     steps,
                     sites,
+                    after.seats[seat].sheep_pending,
                 )
-            state, _ = play_turn("greedy", state, seat, seed=seat)
+                estimates = 0.8 * quick.sheep + bits.bonus_value * min(sites, bits.stack)
+                assert quick.gain - estimates == pytest.approx(now.total - before)
+                new = set(after.seats[seat].display) - set(state.seats[seat].display)
+                old = state.seats[seat].display
+                assert bits.touching(
+                    TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y
+                ) == sum(any(n in old for n in frontier({xy})) for xy in new)
+            state, _ = play_turn("medium", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
+
+
+@pytest.mark.parametrize("layout", [0, 7])
+def test_the_quick_judgement_counts_the_hometown_surroundings_completed(layout: int) -> None:
+    """R6.2.6: the last empty cell around the hometown, filled by a tower, scores 5 more."""
+    town = hometown_display(layout).cells
+    *ring, last = sorted(hometown_surroundings(town))
+    around = Display({**town, **{xy: Cell(Landscape.MEADOW) for xy in ring}})
+    state = game(displays={0: around})
+    quick = Bitboard(state, 0).quick(TOWER_SHAPE, *last)
+    tower = Cell(Landscape.TOWER, kind=CellKind.TOWER)
+    after = with_seat(state, 0, display=around.with_cells([(last, tower)]))
+    assert score(after, 0).exploration - score(state, 0).exploration == 5
+    assert quick.gain == score(after, 0).total - score(state, 0).total
+    assert quick.ring == 1
 
 
 @pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
@@ -267,6 +313,6 @@ def _middle_of_a_game() -> GameState:
     state = new_game(17, 3)
     while state.round < 5:
         for seat in range(3):
-            state, _ = play_turn("greedy", state, seat, seed=seat)
+            state, _ = play_turn("medium", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
     return state

@@ -13,13 +13,13 @@ SEED = 7
 
 
 def _log(seed: int = SEED, players: int = 3) -> list[tuple[int | None, str]]:
-    """A whole game of greedy bots, as its log of moves."""
+    """A whole game of easy bots, as its log of moves."""
     state = engine.new_game(seed, players)
     moves: list[tuple[int | None, str]] = []
     while state.phase is not engine.Phase.FINISHED:
         for seat in range(players):
             if engine.pending(state, seat).kind is not engine.PendingKind.NONE:
-                state, actions = play_turn("greedy", state, seat, seat)
+                state, actions = play_turn("easy", state, seat, seat)
                 moves += [(seat, str(a)) for a in actions]
         if engine.round_complete(state):
             state, _ = engine.apply(state, None, engine.EndRound())

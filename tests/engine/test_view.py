@@ -47,6 +47,17 @@ def test_others_see_only_that_a_turn_is_over() -> None:
     assert view(state, 0).seats[1] == start.seats[1]
 
 
+def test_no_one_can_change_a_display_through_a_view() -> None:
+    """States and their views share displays, so a display's cells are read-only."""
+    _, state = _two_moves()
+    before = state.to_json()
+    for viewer in (0, 1, None):
+        cells = view(state, viewer).seats[0].display.cells
+        with pytest.raises(TypeError):
+            cells[(40, 40)] = cells[next(iter(cells))]  # type: ignore[index]
+    assert state.to_json() == before
+
+
 def test_a_spectator_sees_the_round_start_and_the_flags() -> None:
     start, state = _two_moves()
     seen = view(state, None)

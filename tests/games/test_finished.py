@@ -28,7 +28,7 @@ def _finished(
         is_bot = bot and position == len(totals) - 1
         Seat.objects.create(
             game=game, position=position, user=None if is_bot else people[position],
-            kind=SeatKind.BOT if is_bot else SeatKind.PERSON, bot="greedy" if is_bot else "",
+            kind=SeatKind.BOT if is_bot else SeatKind.PERSON, bot="easy" if is_bot else "",
             rank=ranking.index(total) + 1, score={"total": total},
         )  # fmt: skip
     return game
@@ -53,7 +53,7 @@ def test_it_lists_finished_tables_newest_first_with_ranks_and_totals(
     assert row.count("Winner: </span>") == 2  # a shared win
     assert '<a class="player" href="/players/Ciara/">Ciara</a>' in row
     assert "1st, 61 points" in row and "3rd, 30 points" in row
-    assert "Greedy bot 3" in row and "2 days per round" in row and "3 players" in row
+    assert "Easy bot 3" in row and "2 days per round" in row and "3 players" in row
     assert f'href="/games/{new.pk}/replay/"' in row
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -24,6 +26,25 @@ def test_it_lists_open_tables_with_free_seats(
     assert f"/games/{forming.pk}/" in response.content.decode()
     assert f"/games/{private.pk}/" not in response.content.decode()
     assert "1 of 3 seats taken" in response.content.decode()
+
+
+def test_it_offers_four_bot_levels_and_says_what_they_mean(
+    client: Client, host: User, django_assert_num_queries: pytest.FixtureRequest
+) -> None:
+    client.force_login(host)
+    # session, user, open tables (none, so no profiles), tables waiting (header count)
+    with django_assert_num_queries(4):  # type: ignore[operator]
+        html = client.get("/games/").content.decode()
+    options = re.findall(
+        r'<option value="(\w+)"[^>]*>(\w+)</option>', html.split('name="bot_level"')[1]
+    )
+    assert options[:4] == [
+        ("easy", "Easy"),
+        ("medium", "Medium"),
+        ("hard", "Hard"),
+        ("expert", "Expert"),
+    ]
+    assert "Expert also weighs the tiles the next round is likely to bring" in html
 
 
 def test_it_opens_a_table_with_the_creator_seated(client: Client, host: User) -> None:

@@ -27,7 +27,7 @@ def against_a_bot(host: User) -> Game:
     """A solo table: the host against a bot, so both people's and bots' moves are logged."""
     return services.create_game(
         host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=False,
-        bots=["greedy"],
+        bots=["easy"],
     )  # fmt: skip
 
 

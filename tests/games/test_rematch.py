@@ -20,10 +20,10 @@ from tests.games.playing import finish_turns
 
 @pytest.fixture
 def finished(host: User, player: User, outsider: User) -> Game:
-    """Aoife, Brendan, Ciara and a greedy bot, played to the end."""
+    """Aoife, Brendan, Ciara and an easy bot, played to the end."""
     game = services.create_game(
         host, seats_wanted=4, round_hours=RoundTime.TWO_DAYS, is_open=True, rated=False,
-        allow_vacation=False, bots=["greedy"],
+        allow_vacation=False, bots=["easy"],
     )  # fmt: skip
     services.join_game(game.pk, player)
     game = services.join_game(game.pk, outsider)
@@ -52,7 +52,7 @@ def test_it_invites_everyone_and_starts_when_all_accept(
     assert (rematch.round_hours, rematch.rated, rematch.allow_vacation) == (48, False, False)
     assert not rematch.is_open  # its seats are kept for the table's people
     seated = [(s.user, s.kind, s.bot) for s in rematch.seats.order_by("position")]
-    assert seated == [(player, SeatKind.PERSON, ""), (None, SeatKind.BOT, "greedy")]
+    assert seated == [(player, SeatKind.PERSON, ""), (None, SeatKind.BOT, "easy")]
     invited = set(Invitation.objects.filter(game=rematch).values_list("invitee", flat=True))
     assert invited == {host.pk, outsider.pk}
     mails = OutboxMessage.objects.filter(game=rematch, kind=Kind.INVITATION)
@@ -110,7 +110,7 @@ def test_a_table_in_play_cannot_be_played_again(client: Client, host: User, star
 
 def test_a_solo_game_against_bots_is_played_again_at_once(host: User) -> None:
     game = services.create_game(
-        host, seats_wanted=2, round_hours=24, is_open=False, rated=False, bots=["greedy"]
+        host, seats_wanted=2, round_hours=24, is_open=False, rated=False, bots=["easy"]
     )
     Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
     rematch = play_again(game.pk, host)

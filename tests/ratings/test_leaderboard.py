@@ -90,7 +90,7 @@ def test_the_month_tab_counts_tables_without_bots_finished_this_month(
     this_month = datetime(2026, 12, 3, tzinfo=UTC)
     finished_table([host, player], [70, 60], finished_at=this_month)
     finished_table([host, outsider], [70, 60], finished_at=this_month)
-    finished_table([player, "strong"], [70, 60], finished_at=this_month)  # a bot: not counted
+    finished_table([player, "hard"], [70, 60], finished_at=this_month)  # a bot: not counted
     finished_table([outsider, player], [70, 60], finished_at=datetime(2026, 11, 30, tzinfo=UTC))
     with time_machine.travel("2026-12-20 12:00Z", tick=False):
         page = client.get(URL, {"tab": "month"}).content.decode()

@@ -47,7 +47,7 @@ def test_it_counts_games_won_and_finished_and_averages_the_totals(
 ) -> None:
     finished_table([host, player], [70, 60])
     finished_table([host, player], [50, 60])
-    finished_table([host, "greedy", player], [60, 40, 50])
+    finished_table([host, "easy", player], [60, 40, 50])
     page = page_of(client)
     assert "<dt>Games played</dt><dd>3</dd>" in page
     assert "<dt>Won</dt><dd>2</dd>" in page

@@ -108,9 +108,9 @@ def test_equal_totals_share_a_rank_and_move_alike(host: User, player: User, outs
 def test_bots_take_part_with_their_fixed_numbers_and_never_change(
     host: User, player: User, outsider: User, declan: User
 ) -> None:
-    # Aoife beats the strong bot, Ciara beats the random bot: beating the stronger bot is
+    # Aoife beats the hard bot, Ciara beats the random bot: beating the stronger bot is
     # worth more, and no bot has a rating or a change.
-    strong = finished_table([host, "strong", player], [70, 60, 50])
+    strong = finished_table([host, "hard", player], [70, 60, 50])
     weak = finished_table([outsider, "random", declan], [70, 60, 50])
     rate_game(strong.pk)
     rate_game(weak.pk)
@@ -119,11 +119,11 @@ def test_bots_take_part_with_their_fixed_numbers_and_never_change(
     assert over_strong.mu_after - over_strong.mu_before > over_weak.mu_after - over_weak.mu_before
     assert RatingChange.objects.filter(seat__user=None).count() == 0
     assert Rating.objects.count() == 4
-    assert bot_skill("strong") == (30.0, 1.0)
+    assert bot_skill("hard") == (30.0, 1.0)
 
 
 def test_a_table_with_one_person_and_bots_does_not_count(host: User) -> None:
-    game = finished_table([host, "greedy", "strong"], [70, 60, 50])
+    game = finished_table([host, "easy", "hard"], [70, 60, 50])
     assert rate_game(game.pk) == 0
     assert not Rating.objects.exists()
 

@@ -1,0 +1,135 @@
+"""The ``expert`` bot: the strong bot's best tiles, each judged by the round after it.
+
+For a tile it takes the best ``candidates`` of a strong bot's shortlist (``hard``'s judgement,
+over more placements) and looks one round ahead (expectimax): the wheel's next spin gives the
+seat any of the five areas with equal chance, so for each area it builds the offer the seat
+would find there — the tiles that stay (the one it leaves in its own area, one of the two in
+each other seat's area), the empty slots refilled from the tiles still in the bag — and plays
+the best of ``replies`` quick replies to it. A candidate is worth the mean over the areas of
+the best reply's value, so a tile that leaves room for what is likely to come beats one that
+only scores now. Every candidate meets the same sampled offers (common random numbers), so
+their comparison is fair.
+
+On the last round it counts each candidate's final score exactly, with what the towers its
+ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import replace
+
+from engine import Action, GameState, PendingKind, apply, pending
+from engine.bots.base import follow_ups, tile_moves
+from engine.bots.bitboard import TILE_SHAPES, Bitboard
+from engine.bots.outlook import Outlook, Weights
+from engine.bots.strong import StrongBot, _fit, _share
+from engine.catalogue import AREAS
+from engine.state import Area
+
+
+class ExpertBot:
+    """Looks one round ahead over the wheel's five next offers.
+
+    >>> import random
+    >>> from engine import new_game, apply
+    >>> g = new_game(1, 2)
+    >>> state, _ = apply(g, 0, ExpertBot(candidates=2).decide(g, 0, random.Random(1)))
+    >>> state.seats[0].taken is not None
+    True
+    """
+
+    def __init__(
+        self,
+        name: str = "expert",
+        candidates: int = 10,
+        replies: int = 3,
+        shortlist: int = 16,
+        glance: int = 24,
+        weights: Weights | None = None,
+    ) -> None:
+        self.name = name
+        self.candidates = candidates
+        self.replies = replies
+        #: replies judged quickly per offer, after a rougher glance at how they touch
+        self.glance = glance
+        self.hard = StrongBot(name, shortlist, weights)
+
+    def decide(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        """The candidate whose next round promises the most (see the module docstring)."""
+        outlook = Outlook(state, seat, self.hard.weights)
+        ranked = self.hard.ranked(state, seat, rng, outlook)
+        p = pending(state, seat)
+        if p.kind is not PendingKind.TILE:
+            return ranked[0].action
+        if state.round >= state.rounds_total:
+            return max(ranked, key=lambda c: (outlook.final(c.after), c.tie)).action
+        offers = Offers(state, seat, rng)
+        best = ranked[0]
+        best_value = float("-inf")
+        for candidate in ranked[: self.candidates]:
+            next_rounds = offers.next_rounds(candidate.after, seat)
+            bits = Bitboard(next_rounds[0], seat)  # the same display whatever the offer
+            value = sum(self._best_reply(s, seat, bits, outlook) for s in next_rounds)
+            if value > best_value:
+                best, best_value = candidate, value
+        return best.action
+
+    def _best_reply(self, state: GameState, seat: int, bits: Bitboard, outlook: Outlook) -> float:
+        """The value of the best of a few replies to the next round's offer."""
+        moves = tile_moves(state, seat)
+        if not moves:
+            return outlook.value(state)
+        share = _share(state)
+        shapes = [TILE_SHAPES[m.tile.id][m.orientation] for m in moves]
+        glanced = heapq.nlargest(
+            self.glance,
+            range(len(moves)),
+            key=lambda i: bits.touching(shapes[i], moves[i].x, moves[i].y),
+        )
+        fits = heapq.nlargest(
+            self.replies,
+            glanced,
+            key=lambda i: _fit(bits.quick(shapes[i], moves[i].x, moves[i].y), share),
+        )
+        best = float("-inf")
+        for i in fits:
+            after, _ = apply(state, seat, moves[i].action)
+            after = follow_ups(after, seat, lambda q: _fit(q, share))
+            best = max(best, outlook.value(after))
+        return best
+
+
+class Offers:
+    """The wheel as the seat may expect it next round, sampled once per decision."""
+
+    def __init__(self, state: GameState, seat: int, rng: random.Random) -> None:
+        own = state.area_of(seat)
+        areas: list[list[int | None]] = [list(a) for a in state.areas]
+        # Each other seat takes one of the two tiles of its area this round.
+        for other in range(state.players):
+            a = state.area_of(other)
+            if a != own:
+                slots = [k for k in (0, 1) if areas[a][k] is not None]
+                if slots:
+                    areas[a][rng.choice(slots)] = None
+        self.own = own
+        self.areas = areas
+        self.refills = sorted(state.bag)  # what the seat knows of the bag: its tiles
+        rng.shuffle(self.refills)
+
+    def next_rounds(self, after: GameState, seat: int) -> list[GameState]:
+        """The next round's start, as the seat would see it, for each of the five spins."""
+        refills = iter(self.refills)
+        areas: list[Area] = []
+        for a, slots in enumerate(self.areas):
+            if a == self.own:
+                slots = list(after.areas[a])  # the tile the seat leaves stays
+            filled = [t if t is not None else next(refills, None) for t in slots]
+            areas.append((filled[0], filled[1]))
+        seats = list(after.seats)
+        seats[seat] = replace(seats[seat], taken=None, turn_done=False)
+        arms = after.seats[seat].arms
+        base = replace(after, round=after.round + 1, areas=tuple(areas), seats=tuple(seats))
+        return [replace(base, spin=(area - arms) % AREAS) for area in range(AREAS)]
