@@ -32,8 +32,9 @@ def test_it_offers_four_bot_levels_and_says_what_they_mean(
     client: Client, host: User, django_assert_num_queries: pytest.FixtureRequest
 ) -> None:
     client.force_login(host)
-    # session, user, open tables (none, so no profiles), tables waiting (header count)
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    # session, user, open tables (none, so no profiles), tables in play to watch, tables
+    # waiting (header count)
+    with django_assert_num_queries(5):  # type: ignore[operator]
         html = client.get("/games/").content.decode()
     options = re.findall(
         r'<option value="(\w+)"[^>]*>(\w+)</option>', html.split('name="bot_level"')[1]

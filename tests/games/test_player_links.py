@@ -23,7 +23,7 @@ def test_it_links_a_person_to_their_page(host: User, started: Game) -> None:
 
 def test_it_shows_a_bot_as_a_bot_without_a_link(started: Game) -> None:
     bot = Seat(game=started, position=4, kind=SeatKind.BOT, bot="hard")
-    assert named(bot) == '<span class="player bot">Strong bot 5</span>'
+    assert named(bot) == '<span class="player bot">Hard bot 5</span>'
 
 
 def test_it_shows_a_former_player_without_a_link(started: Game) -> None:
