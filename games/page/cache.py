@@ -16,7 +16,7 @@ from collections.abc import Callable
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 from django.middleware.gzip import re_accepts_gzip
 from django.template.response import TemplateResponse
 from django.utils import timezone
@@ -50,7 +50,7 @@ def serve(
     if stencil is None:
         response = draw({"csrf_token": CSRF_PLACEHOLDER})
         response.render()
-        stencil = Stencil.cut(response.content.decode(), CSRF_PLACEHOLDER)
+        stencil = Stencil.cut(response.content.decode(), CSRF_PLACEHOLDER, CSRF_TOKEN_LENGTH)
         if response.status_code != 200:
             response.content = stencil.filled(get_token(request))
             return response

@@ -12,19 +12,39 @@ from games.page.stencil import MAX_NAME, Stencil
 
 HOLE = "@@hole@@"
 texts = st.lists(st.text(max_size=300), max_size=8).map(HOLE.join)
-fills = st.text(alphabet="abcdefABCDEF0123456789", max_size=64)
+WIDTH = 8
+fills = st.text(alphabet="abcdefABCDEF0123456789", min_size=WIDTH, max_size=WIDTH)
+# Pages that repeat themselves around their holes, so pieces refer back across them.
+repeating = st.lists(
+    st.sampled_from(["<form>", "</form>", " ", "abc", "ab", HOLE, "cell", "\x00", "\x01\x00\x02"]),
+    max_size=80,
+)
 
 
-@given(texts, fills)
+@given(texts | repeating.map("".join), fills)
 def test_a_filled_page_unpacks_to_the_page_with_its_holes_filled(text: str, fill: str) -> None:
-    stencil = Stencil.cut(text, HOLE)
+    stencil = Stencil.cut(text, HOLE, WIDTH)
     assert gzip.decompress(stencil.gzipped(fill)).decode() == text.replace(HOLE, fill)
     assert stencil.filled(fill).decode() == text.replace(HOLE, fill)
 
 
+@given(texts, st.text(alphabet="xyz", max_size=20).filter(lambda fill: len(fill) != WIDTH))
+def test_a_fill_of_another_width_is_still_right(text: str, fill: str) -> None:
+    stencil = Stencil.cut(text, HOLE, WIDTH)
+    assert gzip.decompress(stencil.gzipped(fill)).decode() == text.replace(HOLE, fill)
+
+
+def test_a_page_with_many_holes_compresses_as_well_as_a_whole_page() -> None:
+    form = '<form method="post"><input name="csrf" value="{}"><button>Place on {}</button></form>'
+    text = "".join(form.format(HOLE, i % 7) for i in range(600))
+    packed = Stencil.cut(text, HOLE, WIDTH).gzipped("a" * WIDTH)
+    whole = gzip.compress(text.replace(HOLE, "a" * WIDTH).encode())
+    assert len(packed) < 1.5 * len(whole) + MAX_NAME
+
+
 def test_a_whole_page_is_one_gzip_member_with_a_random_name_and_a_right_checksum() -> None:
     text = ("<p>Round 10 of 12</p>" * 400 + HOLE) * 3
-    stencil = Stencil.cut(text, HOLE)
+    stencil = Stencil.cut(text, HOLE, 64)
     first, second = stencil.gzipped("a" * 64), stencil.gzipped("a" * 64)
     assert first[:4] == b"\x1f\x8b\x08\x08" and first != second  # the names differ
     name_end = first.index(b"\x00", 10)
