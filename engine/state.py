@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.catalogue import AREAS, HOMETOWNS
 from engine.landscapes import CellKind, Coord, Landscape
+from engine.variants import Variant
 
 Area = tuple[int | None, int | None]
 
@@ -161,6 +162,7 @@ class GameState:
     and ``bonus_stack`` are in draw order (first drawn first). ``spin`` is the current wheel
     offset: the player with coat of arms ``c`` takes area ``(c + spin) % 5`` (R4.1).
     In a view (see :func:`engine.view`) ``seed`` is None and the secret orders are sorted.
+    ``variant`` says how the game deals (see :mod:`engine.variants`).
     """
 
     seed: int | None
@@ -178,6 +180,7 @@ class GameState:
     marker: int | None
     seats: tuple[SeatState, ...]
     start: RoundStart
+    variant: Variant = Variant.STANDARD
 
     @property
     def is_view(self) -> bool:
@@ -211,6 +214,7 @@ class GameState:
                 "sheep_supply": self.start.sheep_supply,
                 "bonus": list(self.start.bonus),
             },
+            "variant": self.variant.value,
         }
 
     @classmethod
@@ -238,6 +242,7 @@ class GameState:
                 sheep_supply=start["sheep_supply"],
                 bonus=tuple(start["bonus"]),
             ),
+            variant=Variant(data.get("variant", Variant.STANDARD)),
         )
 
     def to_json(self) -> str:
