@@ -1,0 +1,57 @@
+"""Entering the weekly challenge: one entry per person per week, the same deal, no deadlines."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.challenge import entries
+from games.challenge.models import Challenge
+from games.engine_bridge import load_state, rebuild_state
+from games.models import Game, GameVariant
+from games.services import GameError
+from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of
+
+
+def test_it_makes_an_entry_a_one_person_duplicate_game_on_the_weeks_seed(host: User) -> None:
+    challenge = entries.open_week(TUESDAY)
+    game = entries.enter(challenge.pk, host, TUESDAY)
+    assert game.variant == GameVariant.DUPLICATE
+    assert game.seed == challenge.seed
+    assert list(game.seats.values_list("user", flat=True)) == [host.pk]
+    assert game.round_deadline is None
+    assert not game.rated
+
+
+def test_it_gives_a_person_the_same_entry_when_they_enter_again(host: User) -> None:
+    challenge = entries.open_week(TUESDAY)
+    first = entries.enter(challenge.pk, host, TUESDAY)
+    assert entries.enter(challenge.pk, host, TUESDAY).pk == first.pk
+    assert Game.objects.filter(challenge=challenge).count() == 1
+
+
+def test_it_offers_two_people_choosing_differently_the_same_tiles(host: User, player: User) -> None:
+    first = entry_of(host, 3, chooser=1)
+    second = entry_of(player, 3, chooser=2)
+    a, b = load_state(first), load_state(second)
+    assert a.round == 4
+    assert a.seats[0].display != b.seats[0].display
+    assert (a.round, a.areas[a.area_of(0)], a.bonus_stack) == (
+        b.round,
+        b.areas[b.area_of(0)],
+        b.bonus_stack,
+    )
+    assert rebuild_state(first) == a
+
+
+def test_it_takes_no_entry_once_the_week_is_over(host: User) -> None:
+    challenge = entries.open_week(TUESDAY)
+    with pytest.raises(GameError, match="Week 49's challenge is over"):
+        entries.enter(challenge.pk, host, NEXT_MONDAY)
+    assert not Game.objects.filter(challenge=challenge).exists()
+
+
+def test_it_says_so_when_there_is_no_such_challenge(host: User) -> None:
+    with pytest.raises(GameError, match="no such challenge"):
+        entries.enter(404, host, TUESDAY)
+    assert not Challenge.objects.exists()
