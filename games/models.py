@@ -110,6 +110,8 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.variant == GameVariant.DUPLICATE:
+            return "Weekly challenge"
         return f"Table {self.pk}"
 
     def get_absolute_url(self) -> str:

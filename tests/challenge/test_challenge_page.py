@@ -122,3 +122,15 @@ def test_it_draws_the_page_in_a_fixed_number_of_queries(
     entry_of(outsider, 13, chooser=3)
     with django_assert_num_queries(9):
         client.get(URL)
+
+
+def test_it_plays_an_entry_on_the_game_page_alone_with_a_way_back_to_the_week(
+    client: Client, host: User, on_tuesday: None
+) -> None:
+    game = entry_of(host, 0, chooser=1)
+    client.force_login(host)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "<h1>Weekly challenge</h1>" in page
+    assert "Your turn: pick a tile" in page
+    assert 'href="/challenge/2026-W49/">The week' in page
+    assert "Table talk" not in page

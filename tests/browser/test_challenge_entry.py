@@ -1,0 +1,64 @@
+"""A person plays this week's challenge in Chromium and then sees where they rank."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Page, expect
+
+from games.challenge import entries
+from games.models import Game, GameStatus
+from tests.browser.playing import PHONE, play_to_the_end, sign_in
+from tests.factories import UserFactory
+from tests.games.playing import play_to_end
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/work/shots/challenge")
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def shoot(page: Page, name: str) -> None:
+    """The page at the laptop size and at the phone size, for a person to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
+    page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+
+
+def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
+    browser: Browser, live_server: object, screenshot_dir: Path
+) -> None:
+    base = str(live_server)
+    now = timezone.now()
+    challenge = entries.open_week(now)
+    rival = UserFactory.create(username="Rory")
+    play_to_end(entries.enter(challenge.pk, rival, now), random.Random(7))
+    ann = UserFactory.create(username="Ann")
+    page = sign_in(browser, base, ann, LAPTOP)
+
+    page.get_by_role("link", name="Challenge").click()
+    expect(page.locator("#week-title")).to_contain_text(
+        f"Week {challenge.number} · 1 player · ends"
+    )
+    expect(page.get_by_text("The scores stay hidden until you finish")).to_be_visible()
+    shoot(page, "challenge-before")
+    page.get_by_role("button", name="Play this week's deal").click()
+
+    expect(page.get_by_text("Round 1 of 12")).to_be_visible()
+    expect(page.locator("#turn h2")).to_have_text(
+        "Your turn: pick a tile and fit it into your county"
+    )
+    shoot(page, "entry-round-1")
+    play_to_the_end(page)
+    assert Game.objects.get(host=ann).status == GameStatus.FINISHED
+    shoot(page, "entry-final")
+
+    page.goto(f"{base}/challenge/")
+    expect(page.get_by_text("You finished with")).to_contain_text("of 2")
+    expect(page.locator(".ranking").get_by_text("Rory")).to_be_visible()
+    shoot(page, "challenge-results")
