@@ -13,6 +13,7 @@ from games.challenge import entries
 from games.models import Game, GameStatus
 from tests.browser.playing import PHONE, play_to_the_end, sign_in
 from tests.factories import UserFactory
+from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_to_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,10 +23,11 @@ LAPTOP = {"width": 1280, "height": 800}
 
 
 def shoot(page: Page, name: str) -> None:
-    """The page at the laptop size and at the phone size, for a person to look at."""
+    """axe on the page at the laptop size and at the phone size, and a screenshot of each."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        assert_accessible(page, f"{name} ({size})")
         page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
     page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
 
@@ -56,9 +58,11 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
     shoot(page, "entry-round-1")
     play_to_the_end(page)
     assert Game.objects.get(host=ann).status == GameStatus.FINISHED
+    expect(page.locator(".winner-banner")).to_contain_text("Your entry is over with")
+    expect(page.get_by_role("button", name="Play again with this table")).to_have_count(0)
     shoot(page, "entry-final")
 
-    page.goto(f"{base}/challenge/")
+    page.get_by_role("link", name="See where you rank this week").click()
     expect(page.get_by_text("You finished with")).to_contain_text("of 2")
     expect(page.locator(".ranking").get_by_text("Rory")).to_be_visible()
     shoot(page, "challenge-results")
