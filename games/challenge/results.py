@@ -20,6 +20,7 @@ class Row:
     """One scored entry: ``finished`` is False for an entry scored as it stood at the end."""
 
     rank: int
+    seat: Seat
     profile: Profile | None
     total: int
     finished: bool
@@ -39,6 +40,9 @@ class WeekBoard:
     @property
     def mine(self) -> Row | None:
         return next((row for row in self.rows if row.me), None)
+
+    def row_of(self, seat_id: int) -> Row | None:
+        return next((row for row in self.rows if row.seat.pk == seat_id), None)
 
     @property
     def percentile(self) -> int | None:
@@ -90,6 +94,7 @@ def _ranked(seats: list[Seat], viewer_id: int | None) -> tuple[Row, ...]:
         rows.append(
             Row(
                 rank=rank,
+                seat=seat,
                 profile=profile,
                 total=total,
                 finished=seat.game.status == GameStatus.FINISHED,

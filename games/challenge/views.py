@@ -14,8 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
 from games.challenge import entries
+from games.challenge.compare import NoSuchRound, compare
 from games.challenge.models import Challenge
-from games.challenge.results import week_board
+from games.challenge.results import WeekBoard, week_board
 from tipperary_site.auth import user_of
 
 PAST_WEEKS = 8
@@ -65,3 +66,48 @@ def play(request: HttpRequest, week: str) -> HttpResponse:
         messages.error(request, str(refused))
         return redirect("challenge:week", week)
     return redirect("games:game", game.pk)
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    raw = request.GET.get(name, "")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise NoSuchRound(f"“{raw}” is not a number ({name}).")
+    return int(raw)
+
+
+def _pair(board: WeekBoard, a: int | None, b: int | None) -> tuple[int, int]:
+    """The two entries to show: ``a`` (else the viewer's, else the best) and ``b`` (else the
+    best other one)."""
+    mine = board.mine
+    first = a if a is not None else (mine or board.rows[0]).seat.pk
+    if b is None:
+        b = next((r.seat.pk for r in board.rows if r.seat.pk != first), first)
+    for seat_id in (first, b):
+        if board.row_of(seat_id) is None:
+            raise NoSuchRound(
+                f"There is no scored entry {seat_id} in week {board.challenge.number}."
+            )
+    return first, b
+
+
+@require_http_methods(["GET", "HEAD"])
+def side_by_side(request: HttpRequest, week: str) -> HttpResponse:
+    """Two entries of a week round by round (``?round=n&a=<seat>&b=<seat>``), once the week's
+    results show to the viewer."""
+    challenge = get_object_or_404(Challenge, week=week)
+    board = week_board(challenge, request.user)
+    if not board.revealed or not board.rows:
+        raise Http404("The entries of this week show once your own entry is over.")
+    context: dict[str, object] = {"challenge": challenge, "board": board}
+    try:
+        round_ = _number(request, "round") or 1
+        first, second = _pair(board, _number(request, "a"), _number(request, "b"))
+        a, b = board.row_of(first), board.row_of(second)
+        assert a is not None and b is not None
+        context["page"] = compare(challenge, a.seat, b.seat, round_)
+    except NoSuchRound as error:
+        context["error"] = str(error)
+        return TemplateResponse(request, "games/challenge_compare.html", context, status=400)
+    return TemplateResponse(request, "games/challenge_compare.html", context)
