@@ -64,5 +64,13 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
 
     page.get_by_role("link", name="See where you rank this week").click()
     expect(page.get_by_text("You finished with")).to_contain_text("of 2")
-    expect(page.locator(".ranking").get_by_text("Rory")).to_be_visible()
+    expect(page.locator(".ranking").get_by_role("link", name="Rory", exact=True)).to_be_visible()
     shoot(page, "challenge-results")
+
+    page.get_by_role("link", name="Side by side with Rory").click()
+    page.get_by_label("Round 1 of 12").fill("6")
+    page.get_by_role("button", name="Show this round").click()
+    expect(page.get_by_text("Round 6 of 12")).to_be_visible()
+    expect(page.locator(".side")).to_have_count(2)
+    expect(page.locator(".side .county")).to_have_count(2)
+    shoot(page, "side-by-side-round-6")
