@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
+import engine
 from games.challenge import entries
 from games.challenge.models import Challenge
 from games.engine_bridge import load_state, rebuild_state
@@ -55,3 +59,24 @@ def test_it_says_so_when_there_is_no_such_challenge(host: User) -> None:
     with pytest.raises(GameError, match="no such challenge"):
         entries.enter(404, host, TUESDAY)
     assert not Challenge.objects.exists()
+
+
+def test_it_exports_an_entry_that_replays_from_its_seed_and_variant(
+    client: Client, host: User
+) -> None:
+    game = entry_of(host, 13, chooser=1)
+    client.force_login(host)
+    doc = json.loads(client.get(f"/games/{game.pk}/export.json").content)
+    assert doc["options"]["variant"] == "duplicate"
+    moves = [(a["seat"], a["notation"]) for a in doc["actions"]]
+    result = engine.replay(doc["seed"], 1, moves, engine.Variant(doc["options"]["variant"]))
+    assert result.error is None and result.state.phase is engine.Phase.FINISHED
+
+
+def test_it_replays_and_tells_the_history_of_an_entry_like_a_table(
+    client: Client, host: User
+) -> None:
+    game = entry_of(host, 13, chooser=1)
+    client.force_login(host)
+    assert client.get(f"/games/{game.pk}/replay/", {"round": 6}).status_code == 200
+    assert client.get(f"/games/{game.pk}/history/").status_code == 200
