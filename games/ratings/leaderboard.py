@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from accounts.models import Profile
-from games.models import GameStatus, Seat, SeatKind
+from games.models import GameStatus, GameVariant, Seat, SeatKind
 from games.ratings.models import Rating, RatingPool
 from games.ratings.scale import SETTLED_GAMES, Shown, shown_rating
 
@@ -128,6 +128,7 @@ def finished_board(now: datetime, viewer: User | AnonymousUser) -> Board:
             absent=False,
             game__status=GameStatus.FINISHED,
             game__finished_at__gte=month_start(now),
+            game__variant=GameVariant.STANDARD,  # a challenge entry is not a table
         )
         .filter(~Exists(with_bot))
         .values("user_id", "user__profile__display_name")

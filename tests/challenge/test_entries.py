@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -80,3 +81,12 @@ def test_it_replays_and_tells_the_history_of_an_entry_like_a_table(
     client.force_login(host)
     assert client.get(f"/games/{game.pk}/replay/", {"round": 6}).status_code == 200
     assert client.get(f"/games/{game.pk}/history/").status_code == 200
+
+
+def test_it_does_not_count_an_entry_as_a_table_finished_this_month(
+    client: Client, host: User
+) -> None:
+    entry_of(host, 13, chooser=1)
+    with time_machine.travel(TUESDAY, tick=False):
+        page = client.get("/leaderboard/", {"tab": "month"}).content.decode()
+    assert "Nobody has finished a table this month yet." in page
