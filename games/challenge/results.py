@@ -50,11 +50,20 @@ class WeekBoard:
         mine = self.mine
         if mine is None:
             return None
-        others = len(self.rows) - 1
-        if not others:
-            return 100
-        below = sum(1 for row in self.rows if row.total < mine.total)
-        return round(100 * below / others)
+        return percentile(mine.total, [row.total for row in self.rows])
+
+
+def percentile(total: int, totals: list[int]) -> int:
+    """The share of the other entries of a week (``totals`` includes this one) that ``total``
+    beats, 0–100; 100 for an entry alone.
+
+    >>> percentile(50, [50, 40, 40, 60, 30]), percentile(60, [60]), percentile(30, [30, 50])
+    (75, 100, 0)
+    """
+    others = len(totals) - 1
+    if not others:
+        return 100
+    return round(100 * sum(1 for t in totals if t < total) / others)
 
 
 def entry_over(entry: Game | None) -> bool:
