@@ -70,5 +70,9 @@ def heartbeat_task(queue: str) -> None:
 
 @shared_task(name="games.open_challenge_week")
 def open_challenge_week_task() -> str:
-    """Monday 00:00 UTC: the week's challenge deal, after scoring the week that just ended."""
-    return challenge_entries.open_week(timezone.now()).week
+    """Monday 00:00 UTC: the week's challenge deal, after scoring the week that just ended;
+    then every bot level plays it."""
+    now = timezone.now()
+    challenge = challenge_entries.open_week(now)
+    challenge_entries.enter_bots(challenge.pk, now)
+    return challenge.week

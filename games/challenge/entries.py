@@ -9,12 +9,17 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 import engine
+from engine import bots as engine_bots
 from games.challenge.models import Challenge
 from games.challenge.weeks import week_of, window
 from games.engine_bridge import load_state
-from games.models import Game, GameStatus, GameVariant, Seat, new_seed
+from games.models import Game, GameStatus, GameVariant, Seat, SeatKind, new_seed
+from games.services.bots import play_waiting_seats
 from games.services.errors import GameError
 from games.services.record import save_state
+from games.services.turns import advance_round
+
+BOT_STEPS = 40
 
 
 @transaction.atomic
@@ -48,15 +53,43 @@ def enter(challenge_id: int, user: User, now: datetime) -> Game:
         return entry
     if not challenge.starts_at <= now < challenge.ends_at:
         raise GameError(f"Week {challenge.number}'s challenge is over; play this week's.")
+    return _new_entry(challenge, user, "", now)
+
+
+def _new_entry(challenge: Challenge, user: User | None, bot: str, now: datetime) -> Game:
+    """A started entry for a person (``user``) or a bot (``bot``, a name in engine.bots)."""
     state = engine.new_game(challenge.seed, 1, engine.Variant.DUPLICATE)
     game = Game.objects.create(
         host=user, seats_wanted=1, is_open=False, rated=False, allow_vacation=False,
         seed=challenge.seed, variant=GameVariant.DUPLICATE, challenge=challenge,
         status=GameStatus.PLAYING, started_at=now, round=state.round, round_started_at=now,
     )  # fmt: skip
-    Seat.objects.create(game=game, user=user, position=0)
+    kind = SeatKind.BOT if bot else SeatKind.PERSON
+    Seat.objects.create(game=game, user=user, position=0, kind=kind, bot=bot)
     save_state(game, None, state, now)
     return game
+
+
+def enter_bots(challenge_id: int, now: datetime) -> int:
+    """Every bot level plays the week's deal once, to the end, so a newcomer sees where each
+    level lands; returns how many entries it made (none on a second run)."""
+    challenge = Challenge.objects.get(pk=challenge_id)
+    made = 0
+    for name in engine_bots.BOTS:
+        with transaction.atomic():
+            locked = Challenge.objects.select_for_update().get(pk=challenge.pk)
+            taken = Seat.objects.filter(game__challenge=locked, kind=SeatKind.BOT, bot=name)
+            if taken.exists():
+                continue
+            game = _new_entry(locked, None, name, now)
+        made += 1
+        for _ in range(BOT_STEPS):  # 12 rounds and the towers: a bound, never reached
+            if game.status != GameStatus.PLAYING:
+                break
+            play_waiting_seats(game.pk, game.round, now=now)
+            advance_round(game.pk, game.round, now=now)
+            game.refresh_from_db()
+    return made
 
 
 def score_week(challenge: Challenge, now: datetime) -> int:

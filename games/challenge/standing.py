@@ -34,15 +34,16 @@ def standings(viewer: User | AnonymousUser) -> list[Standing]:
     weeks = (Challenge.objects.filter(scored_at__isnull=False).order_by("-starts_at").values("pk"))[
         :WEEKS
     ]
-    rows = Seat.objects.filter(
-        game__challenge__in=weeks, score__isnull=False, user__is_active=True
-    ).values_list("game__challenge_id", "user_id", "user__profile__display_name", "score")
+    rows = Seat.objects.filter(game__challenge__in=weeks, score__isnull=False).values_list(
+        "game__challenge_id", "user_id", "user__is_active", "user__profile__display_name", "score"
+    )
     totals: dict[int, list[int]] = defaultdict(list)
     entries = []
-    for week, user_id, name, score in rows:
+    for week, user_id, active, name, score in rows:
         total = int((score or {}).get("total", 0))
-        totals[week].append(total)
-        entries.append((week, user_id, name, total))
+        totals[week].append(total)  # bots' entries count in every percentile
+        if user_id is not None and active:
+            entries.append((week, user_id, name, total))
     per_person: dict[tuple[int, str], list[int]] = defaultdict(list)
     for week, user_id, name, total in entries:
         per_person[(user_id, name)].append(percentile(total, totals[week]))
