@@ -15,7 +15,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from accounts.models import EmailMode, Profile
-from games.models import GameStatus, Seat
+from games.models import GameStatus, GameVariant, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import deadline_warning, last_to_play_share, turn_number, wants
 from games.notifications.write import queue
@@ -88,6 +88,7 @@ def queue_digests(now: datetime) -> int:
             email_mode=EmailMode.DIGEST,
             user__seats__to_play=True,
             user__seats__game__status=GameStatus.PLAYING,
+            user__seats__game__variant=GameVariant.STANDARD,  # a challenge entry never waits
         )
         .select_related("user")
         .distinct()

@@ -10,10 +10,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 import engine
+from accounts.models import EmailMode
 from games.challenge import entries
 from games.challenge.models import Challenge
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Game, GameVariant
+from games.notifications.models import OutboxMessage
+from games.notifications.scan import scan
 from games.services import GameError
 from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of
 
@@ -90,3 +93,13 @@ def test_it_does_not_count_an_entry_as_a_table_finished_this_month(
     with time_machine.travel(TUESDAY, tick=False):
         page = client.get("/leaderboard/", {"tab": "month"}).content.decode()
     assert "Nobody has finished a table this month yet." in page
+
+
+def test_it_mails_an_entrant_no_turns_results_or_digests(host: User, player: User) -> None:
+    entry_of(host, 13, chooser=1)
+    entry_of(player, 2, chooser=2)
+    player.profile.email_mode = EmailMode.DIGEST
+    player.profile.save()
+    for hour in range(24):
+        scan(now=TUESDAY.replace(hour=hour))
+    assert not OutboxMessage.objects.exists()
