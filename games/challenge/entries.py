@@ -23,14 +23,13 @@ BOT_STEPS = 40
 
 
 @transaction.atomic
-def open_week(now: datetime) -> Challenge:
-    """The deal of the week ``now`` falls in (created once, with a fresh seed), after scoring
-    every earlier week that has ended. Safe to run twice."""
+def open_week(now: datetime, *, seed: int | None = None) -> Challenge:
+    """The deal of the week ``now`` falls in (created once, with ``seed`` or a fresh one), after
+    scoring every earlier week that has ended. Safe to run twice."""
     week = week_of(now)
     starts, ends = window(week)
-    challenge, _ = Challenge.objects.get_or_create(
-        week=week, defaults={"seed": new_seed(), "starts_at": starts, "ends_at": ends}
-    )
+    deal = {"seed": new_seed() if seed is None else seed, "starts_at": starts, "ends_at": ends}
+    challenge, _ = Challenge.objects.get_or_create(week=week, defaults=deal)
     for ended in Challenge.objects.filter(ends_at__lte=now, scored_at__isnull=True):
         score_week(ended, now)
     return challenge

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.challenge import entries
 from games.models import Game, GameStatus
 from tests.browser.playing import PHONE, play_to_the_end, sign_in
+from tests.challenge.weeks import SEED
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_to_end
@@ -37,7 +38,7 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
 ) -> None:
     base = str(live_server)
     now = timezone.now()
-    challenge = entries.open_week(now)
+    challenge = entries.open_week(now, seed=SEED)
     rival = UserFactory.create(username="Rory")
     play_to_end(entries.enter(challenge.pk, rival, now), random.Random(7))
     ann = UserFactory.create(username="Ann")

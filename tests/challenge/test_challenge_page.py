@@ -13,7 +13,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.challenge import entries
 from games.models import Game
-from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of, play_rounds
+from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, entry_of, play_rounds
 from tests.conftest import make_person
 
 URL = "/challenge/"
@@ -33,7 +33,7 @@ def test_it_says_when_the_deal_is_not_out_yet(client: Client, db: None, on_tuesd
 def test_it_shows_the_week_its_players_and_its_end_in_your_zone(
     client: Client, host: User, on_tuesday: None
 ) -> None:
-    entries.open_week(TUESDAY)
+    entries.open_week(TUESDAY, seed=SEED)
     entry_of(host, 0, chooser=1)
     client.force_login(make_person("Deirdre", time_zone="America/New_York"))
     page = client.get(URL).content.decode()
@@ -45,7 +45,7 @@ def test_it_shows_the_week_its_players_and_its_end_in_your_zone(
 def test_it_starts_an_entry_then_continues_the_same_one(
     client: Client, host: User, on_tuesday: None
 ) -> None:
-    challenge = entries.open_week(TUESDAY)
+    challenge = entries.open_week(TUESDAY, seed=SEED)
     client.force_login(host)
     first = client.post(f"{URL}2026-W49/play/")
     game = Game.objects.get(challenge=challenge, host=host)
@@ -73,7 +73,7 @@ def test_it_hides_the_scores_until_you_finish_then_shows_rank_and_percentile(
 
 
 def test_it_refuses_a_new_entry_in_a_week_that_is_over(client: Client, host: User) -> None:
-    challenge = entries.open_week(TUESDAY)
+    challenge = entries.open_week(TUESDAY, seed=SEED)
     client.force_login(host)
     with time_machine.travel(NEXT_MONDAY, tick=False):
         response = client.post(f"{URL}2026-W49/play/", follow=True)
@@ -86,7 +86,7 @@ def test_it_lets_anyone_browse_a_past_week_with_its_unfinished_entries(
 ) -> None:
     entry_of(host, 13, chooser=1)
     entry_of(player, 3, chooser=2)
-    entries.open_week(NEXT_MONDAY)
+    entries.open_week(NEXT_MONDAY, seed=SEED)
     with time_machine.travel(NEXT_MONDAY, tick=False):
         page = client.get(f"{URL}2026-W49/").content.decode()
         this_week = client.get(URL).content.decode()
@@ -99,7 +99,7 @@ def test_it_lets_anyone_browse_a_past_week_with_its_unfinished_entries(
 def test_it_sends_a_visitor_who_wants_to_play_to_log_in(
     client: Client, db: None, on_tuesday: None
 ) -> None:
-    entries.open_week(TUESDAY)
+    entries.open_week(TUESDAY, seed=SEED)
     assert "Log in to play" in client.get(URL).content.decode()
     assert client.post(f"{URL}2026-W49/play/").headers["Location"].startswith("/accounts/login/")
 

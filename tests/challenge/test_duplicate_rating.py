@@ -13,11 +13,11 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.challenge import entries
 from games.challenge.standing import standings
-from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, play_rounds
+from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, play_rounds
 
 
 def _week(people: list[User], rounds: list[int], tuesday: object) -> None:
-    challenge = entries.open_week(tuesday)  # type: ignore[arg-type]
+    challenge = entries.open_week(tuesday, seed=SEED)  # type: ignore[arg-type]
     for index, (person, played) in enumerate(zip(people, rounds, strict=True)):
         game = entries.enter(challenge.pk, person, tuesday)  # type: ignore[arg-type]
         play_rounds(game, played, random.Random(index))
@@ -29,7 +29,7 @@ def test_it_ranks_people_by_their_mean_percentile_over_scored_weeks(
     _week([host, player, outsider], [13, 13, 1], TUESDAY)
     assert standings(host) == []  # no week has been scored yet
     _week([host, player], [13, 1], TUESDAY + timedelta(days=7))
-    entries.open_week(NEXT_MONDAY + timedelta(days=7))
+    entries.open_week(NEXT_MONDAY + timedelta(days=7), seed=SEED)
     ranked = standings(host)
     by_name = {s.profile.display_name: s for s in ranked}
     assert by_name["Aoife"].weeks == 2 and by_name["Brendan"].weeks == 2
@@ -45,7 +45,7 @@ def test_it_has_its_own_leaderboard_tab_and_a_line_on_the_player_page(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
     _week([host, player], [13, 1], TUESDAY)
-    entries.open_week(NEXT_MONDAY)
+    entries.open_week(NEXT_MONDAY, seed=SEED)
     # the scored entries of the last weeks (a visitor: no session, no tables waiting)
     with django_assert_num_queries(1):
         board = client.get("/leaderboard/", {"tab": "challenge"}).content.decode()
