@@ -1,8 +1,11 @@
 """Duplicate Tipperary, the weekly challenge: everyone plays the same deal alone.
 
-- ``models``: the week's :class:`Challenge` (its seed and its Monday-to-Sunday window).
-- ``weeks``: the ISO week of an instant and its window, in UTC.
-- ``entries``: the services (a week's deal, a person's entry, scoring the week at its end).
-- ``results``: the week's leaderboard, rank and percentile.
-- ``views`` and ``urls``: ``/challenge/`` and past weeks.
+- ``models``: the week's :class:`Challenge` (its seed and its Monday-to-Monday window, UTC).
+- ``weeks``: the ISO week of an instant and its window.
+- ``entries``: the services: open a week's deal (scoring the weeks that ended), a person's
+  entry, the bots' entries, scoring unfinished entries as they stand.
+- ``results``: a week's leaderboard, rank and percentile, hidden until your entry is over.
+- ``compare``: the side-by-side replay of two entries at the end of a round.
+- ``standing``: the duplicate rating, the mean percentile over the last scored weeks.
+- ``views`` and ``urls``: ``/challenge/``, past weeks, Play, side by side.
 """
