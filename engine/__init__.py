@@ -64,6 +64,7 @@ from engine.replay import ReplayResult, Step, replay, steps, steps_from
 from engine.rules import apply, new_game
 from engine.scoring import ScoreBreakdown, Standing, final_ranking, score
 from engine.state import Cell, Display, GameState, Phase, RoundStart, SeatState
+from engine.variants import Variant
 from engine.view import view
 
 __all__ = [
@@ -118,6 +119,7 @@ __all__ = [
     "TowerPlaced",
     "TowersAwarded",
     "TurnFinished",
+    "Variant",
     "WhiskeyAdvanced",
     "apply",
     "final_ranking",

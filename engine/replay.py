@@ -10,6 +10,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rules import apply, new_game
 from engine.state import GameState
+from engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +54,26 @@ def steps_from(state: GameState, moves: Iterable[tuple[int | None, str]]) -> Ite
         state = after
 
 
-def steps(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> Iterator[Step]:
+def steps(
+    seed: int,
+    players: int,
+    moves: Iterable[tuple[int | None, str]],
+    variant: Variant = Variant.STANDARD,
+) -> Iterator[Step]:
     """Every step of a game played from its seed: :func:`steps_from` a new game.
 
     >>> [type(e).__name__ for e in next(steps(3, 2, [(0, "t0 o0 -4,1")])).events][:1]
     ['TilePlaced']
     """
-    return steps_from(new_game(seed, players), moves)
+    return steps_from(new_game(seed, players, variant), moves)
 
 
-def replay(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> ReplayResult:
+def replay(
+    seed: int,
+    players: int,
+    moves: Iterable[tuple[int | None, str]],
+    variant: Variant = Variant.STANDARD,
+) -> ReplayResult:
     """Apply ``(seat, notation)`` moves (seat None for system actions) to a new game in order.
 
     Stops at the first move that does not parse or is illegal.
@@ -71,7 +82,7 @@ def replay(seed: int, players: int, moves: Iterable[tuple[int | None, str]]) -> 
     >>> r.applied, str(r.error)
     (0, 'The round is not over yet: seats 0, 1 have not finished.')
     """
-    state = new_game(seed, players)
+    state = new_game(seed, players, variant)
     applied = 0
     try:
         for step in steps_from(state, moves):

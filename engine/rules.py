@@ -23,6 +23,9 @@ Decisions where RULES.md is silent:
   their area until the round ends (R4.2). Empty slots are refilled at the end of a round, not
   after the last one. The bag never runs dry: at most 10 + 4 × 11 = 54 tiles (10 + 5 × 9 = 55
   with five players) ever leave it.
+- The ``duplicate`` variant (the weekly challenge) is a one-person game whose offers, bonus
+  draws and spins are a pure function of the seed and the round; :mod:`engine.variants` says how.
+  With one player the Largest Flock marker goes to them as soon as their flock is not 0.
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ from engine.landscapes import CellKind, Coord, Landscape
 from engine.scoring import score, shared_ranks
 from engine.state import Area, Cell, Display, GameState, Phase, RoundStart, SeatState
 from engine.state import hometown_display as _hometown_display
+from engine.variants import Variant, duplicate_bonus_stack
 
 _TILE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
     tuple(Cell(s.landscape, s.value, False, CellKind.TILE, t.id) for s in t.squares) for t in TILES
@@ -109,14 +113,19 @@ def _refill(
     return tuple(filled), tuple(drawn)
 
 
-def new_game(seed: int, players: int) -> GameState:
+def new_game(seed: int, players: int, variant: Variant = Variant.STANDARD) -> GameState:
     """A new game (R2), ready for round 1: areas filled and the first spin done.
 
     >>> g = new_game(42, 3)
     >>> g.round, g.rounds_total, g.phase.value, len(g.bag), len({s.arms for s in g.seats})
     (1, 12, 'playing', 50, 3)
+    >>> new_game(42, 1, Variant.DUPLICATE).rounds_total
+    12
     """
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if variant is Variant.DUPLICATE:
+        if players != 1:
+            raise ValueError("A duplicate game is played by one person.")
+    elif not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Tipperary is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
     rng = random.Random(seed)
     bag = list(range(len(TILES)))
@@ -127,6 +136,8 @@ def new_game(seed: int, players: int) -> GameState:
     rng.shuffle(bonus)
     start_player = rng.randrange(players)
     spin = rng.randrange(AREAS)
+    if variant is Variant.DUPLICATE:
+        bonus = list(duplicate_bonus_stack(seed, 1))
     empty: tuple[Area, ...] = ((None, None),) * AREAS
     areas, rest = _refill(empty, tuple(bag))
     seats = tuple(SeatState(layout, _hometown_display(layout)) for layout in layouts)
@@ -146,6 +157,7 @@ def new_game(seed: int, players: int) -> GameState:
         marker=None,
         seats=seats,
         start=RoundStart(seats, areas, SHEEP_SUPPLY, tuple(sorted(bonus))),
+        variant=variant,
     )
 
 
@@ -400,7 +412,12 @@ def _end_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     marker = _sheep_phase(state, events)
     events.append(RoundEnded(state.round))
     if state.round < state.rounds_total:
-        areas, bag = _refill(state.areas, state.bag)
+        stack = state.bonus_stack
+        areas_now = state.areas
+        if state.variant is Variant.DUPLICATE:
+            areas_now = _set_aside_untaken(state)
+            stack = duplicate_bonus_stack(state.seed, state.round + 1)
+        areas, bag = _refill(areas_now, state.bag)
         spin = spin_for(state.seed, state.round + 1)
         seats = tuple(replace(s, taken=None, turn_done=False) for s in state.seats)
         events.append(RoundStarted(state.round + 1, spin))
@@ -410,12 +427,19 @@ def _end_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
             spin=spin,
             areas=areas,
             bag=bag,
+            bonus_stack=stack,
             marker=marker,
             seats=seats,
-            start=RoundStart(seats, areas, state.sheep_supply, tuple(sorted(state.bonus_stack))),
+            start=RoundStart(seats, areas, state.sheep_supply, tuple(sorted(stack))),
         )
         return new_state, tuple(events)
     return _tower_step(replace(state, marker=marker), events), tuple(events)
+
+
+def _set_aside_untaken(state: GameState) -> tuple[Area, ...]:
+    """The wheel with every played area emptied: the tile not taken there is set aside."""
+    played = {state.area_of(i) for i in range(state.players)}
+    return tuple((None, None) if a in played else area for a, area in enumerate(state.areas))
 
 
 def _tower_step(state: GameState, events: list[Event]) -> GameState:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.catalogue import AREAS, HOMETOWNS
 from engine.landscapes import CellKind, Coord, Landscape
+from engine.variants import Variant
 
 Area = tuple[int | None, int | None]
 
@@ -172,6 +173,7 @@ class GameState:
     and ``bonus_stack`` are in draw order (first drawn first). ``spin`` is the current wheel
     offset: the player with coat of arms ``c`` takes area ``(c + spin) % 5`` (R4.1).
     In a view (see :func:`engine.view`) ``seed`` is None and the secret orders are sorted.
+    ``variant`` says how the game deals (see :mod:`engine.variants`).
     """
 
     seed: int | None
@@ -189,6 +191,7 @@ class GameState:
     marker: int | None
     seats: tuple[SeatState, ...]
     start: RoundStart
+    variant: Variant = Variant.STANDARD
 
     @property
     def is_view(self) -> bool:
@@ -222,6 +225,7 @@ class GameState:
                 "sheep_supply": self.start.sheep_supply,
                 "bonus": list(self.start.bonus),
             },
+            "variant": self.variant.value,
         }
 
     @classmethod
@@ -249,6 +253,7 @@ class GameState:
                 sheep_supply=start["sheep_supply"],
                 bonus=tuple(start["bonus"]),
             ),
+            variant=Variant(data.get("variant", Variant.STANDARD)),
         )
 
     def to_json(self) -> str:

@@ -21,7 +21,7 @@ def log_moves(game: Game) -> list[tuple[int | None, str]]:
 def rebuild_state(game: Game) -> engine.GameState:
     """Recompute the state from the seed and the log; raises if the log does not replay."""
     players = game.seats.count()
-    result = engine.replay(game.seed, players, log_moves(game))
+    result = engine.replay(game.seed, players, log_moves(game), engine.Variant(game.variant))
     if result.error is not None:
         raise ValueError(f"{game} log fails at move {result.applied + 1}: {result.error}")
     return result.state

@@ -30,6 +30,13 @@ class GameStatus(models.TextChoices):
     CLOSED = "closed", "Closed"
 
 
+class GameVariant(models.TextChoices):
+    """The engine's variants (:class:`engine.Variant`)."""
+
+    STANDARD = "standard", "Table"
+    DUPLICATE = "duplicate", "Weekly challenge"
+
+
 class RoundTime(models.IntegerChoices):
     """Time per round, in hours."""
 
@@ -76,11 +83,25 @@ class Game(models.Model):
     )
     # Set when the ratings task claims a finished rated table, so it is rated only once.
     rated_at = models.DateTimeField(null=True, blank=True)
+    # A weekly challenge entry is a one-person game of the duplicate variant on the week's seed.
+    variant = models.CharField(
+        max_length=10, choices=GameVariant.choices, default=GameVariant.STANDARD
+    )
+    challenge = models.ForeignKey(
+        "games.Challenge", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
 
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=Q(seats_wanted__gte=2, seats_wanted__lte=5), name="game_seats_2_to_5"
+                condition=Q(seats_wanted__gte=2, seats_wanted__lte=5)
+                | Q(variant=GameVariant.DUPLICATE, seats_wanted=1),
+                name="game_seats_2_to_5",
+            ),
+            models.UniqueConstraint(
+                fields=["challenge", "host"],
+                condition=Q(challenge__isnull=False),
+                name="game_one_entry_per_week",
             ),
         ]
         indexes = [
@@ -89,6 +110,8 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.variant == GameVariant.DUPLICATE:
+            return "Weekly challenge"
         return f"Table {self.pk}"
 
     def get_absolute_url(self) -> str:
@@ -240,6 +263,7 @@ class Invitation(models.Model):
         return f"Invitation to {self.game}"
 
 
+from games.challenge.models import Challenge  # noqa: E402, F401  (the weekly challenge, for Django)
 from games.chat import Message, Mute  # noqa: E402, F401  (table talk, for Django)
 from games.heartbeat import Heartbeat  # noqa: E402, F401  (worker heartbeats, for Django)
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)

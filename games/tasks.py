@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.utils import timezone
 
 from games import heartbeat, services
+from games.challenge import entries as challenge_entries
 from games.notifications import periodic
 from games.ratings import rate
 
@@ -64,3 +66,13 @@ def send_mail_task() -> str:
 def heartbeat_task(queue: str) -> None:
     """Every minute, on each queue: the worker taking it is alive (``/healthz`` reads this)."""
     heartbeat.beat(queue)
+
+
+@shared_task(name="games.open_challenge_week")
+def open_challenge_week_task() -> str:
+    """Monday 00:00 UTC: the week's challenge deal, after scoring the week that just ended;
+    then every bot level plays it."""
+    now = timezone.now()
+    challenge = challenge_entries.open_week(now)
+    challenge_entries.enter_bots(challenge.pk, now)
+    return challenge.week

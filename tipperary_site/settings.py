@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from kombu import Queue
 
@@ -158,6 +159,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notifications": {"task": "games.notifications", "schedule": 60.0},
     # A lost "rate this table" message must never leave a finished table unrated.
     "rate-finished-games": {"task": "games.rate_finished_games", "schedule": 300.0},
+    # The weekly challenge's deal, as each ISO week begins (the week before is scored then).
+    "open-challenge-week": {
+        "task": "games.open_challenge_week",
+        "schedule": crontab(minute=0, hour=0, day_of_week="monday"),
+    },
     # /healthz: beat is sending, and a worker takes each queue.
     "heartbeat": {
         "task": "games.heartbeat",

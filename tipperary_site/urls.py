@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
+    path("challenge/", include("games.challenge.urls")),
     path("", include("games.ratings.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -27,6 +27,7 @@ def export_game(access: TableAccess) -> dict[str, Any]:
         "seed": game.seed,
         "options": {
             "players": len(access.seats),
+            "variant": game.variant,
             "round_hours": game.round_hours,
             "open": game.is_open,
             "rated": game.rated,

@@ -91,7 +91,7 @@ def tell_game(
     entries = log if log is not None else list(Action.objects.filter(game=game).order_by("seq"))
     current = hidden_round(game)
     players = len(names)
-    states = [engine.new_game(game.seed, players)]
+    states = [engine.new_game(game.seed, players, engine.Variant(game.variant))]
     starts: dict[int, int] = {}
     counted: dict[int, int] = {}
     moves: list[Move] = []

@@ -7,7 +7,7 @@ Every mail links straight to its table (log-in still required), carries one-clic
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +19,9 @@ from django.utils.timesince import timesince, timeuntil
 
 import engine
 from accounts.models import Profile
+from games.challenge.entries import current_week
+from games.challenge.models import Challenge
+from games.challenge.results import week_board
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, Seat
 from games.notifications.chat_news import news_at, news_everywhere
@@ -161,6 +164,25 @@ def _table_closed(
     }
 
 
+def _challenge(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    assert row.user is not None
+    challenge = current_week(now) or Challenge.objects.order_by("-starts_at").first()
+    assert challenge is not None  # the mail was written for a week's deal
+    last = (
+        Challenge.objects.filter(starts_at__lt=challenge.starts_at, scored_at__isnull=False)
+        .order_by("-starts_at")
+        .first()
+    )
+    result = week_board(last, row.user) if last is not None else None
+    return {
+        "challenge": challenge,
+        "ends": (challenge.ends_at - timedelta(minutes=1)).astimezone(profile.zone),
+        "zone": profile.zone,
+        "challenge_url": absolute(reverse("challenge:this_week")),
+        "last": result if result is not None and result.mine is not None else None,
+    }
+
+
 BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Context]] = {
     Kind.INVITATION: _invitation,
     Kind.STARTED: _turn,
@@ -171,6 +193,7 @@ BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Co
     Kind.FINISHED: _finished,
     Kind.DIGEST: _digest,
     Kind.TABLE_CLOSED: _table_closed,
+    Kind.CHALLENGE: _challenge,
 }
 
 

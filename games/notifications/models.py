@@ -22,6 +22,7 @@ class Kind(models.TextChoices):
     FINISHED = "finished", "Game finished"
     TABLE_CLOSED = "table_closed", "Table closed before it started"
     DIGEST = "digest", "Daily digest"
+    CHALLENGE = "challenge", "The week's challenge is up"
     # Mail about the account itself (confirm an address, reset a password …), rendered when it
     # was asked for and kept whole in the row: it goes to an address, perhaps of nobody yet.
     ACCOUNT = "account", "Account mail"
@@ -76,6 +77,12 @@ class OutboxMessage(models.Model):
                 fields=["user", "digest_date"],
                 condition=Q(kind="digest"),
                 name="outbox_one_digest_a_day",
+            ),
+            # ``digest_date`` holds the week's Monday: one challenge mail a week.
+            models.UniqueConstraint(
+                fields=["user", "digest_date"],
+                condition=Q(kind="challenge"),
+                name="outbox_one_challenge_mail_a_week",
             ),
         ]
         indexes = [models.Index(fields=["status", "due_at"], name="outbox_due")]

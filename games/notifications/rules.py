@@ -20,6 +20,8 @@ SWITCH: dict[str, str] = {
     Kind.AUTOPILOT: "notify_deadline",
     Kind.FINISHED: "notify_game_finished",
     Kind.TABLE_CLOSED: "notify_game_finished",
+    # It brings last week's result.
+    Kind.CHALLENGE: "notify_game_finished",
 }
 
 #: Mails about a turn: sent only while the seat still has to play that very round.
@@ -27,7 +29,7 @@ TURN_KINDS = frozenset({Kind.STARTED, Kind.NEW_ROUND, Kind.LAST_TO_PLAY, Kind.DE
 #: What a person on holiday is not told about (invitations and results still arrive).
 QUIET_ON_HOLIDAY = TURN_KINDS | {Kind.AUTOPILOT, Kind.DIGEST}
 #: What people who chose the daily digest still get one by one (when its switch is on).
-DIGEST_ALSO_SENDS = frozenset({Kind.DEADLINE})
+DIGEST_ALSO_SENDS = frozenset({Kind.DEADLINE, Kind.CHALLENGE})
 
 
 def wants(profile: Profile | None, kind: str, now: datetime) -> bool:

@@ -15,7 +15,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from accounts.models import EmailMode, Profile
-from games.models import GameStatus, Seat
+from games.challenge.entries import current_week
+from games.models import Game, GameStatus, GameVariant, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import deadline_warning, last_to_play_share, turn_number, wants
 from games.notifications.write import queue
@@ -88,6 +89,7 @@ def queue_digests(now: datetime) -> int:
             email_mode=EmailMode.DIGEST,
             user__seats__to_play=True,
             user__seats__game__status=GameStatus.PLAYING,
+            user__seats__game__variant=GameVariant.STANDARD,  # a challenge entry never waits
         )
         .select_related("user")
         .distinct()
@@ -103,7 +105,35 @@ def queue_digests(now: datetime) -> int:
     return len(rows)
 
 
+def queue_challenge_mails(now: datetime) -> int:
+    """Once a week, at their digest hour, everyone not yet playing this week's challenge hears
+    that its deal is up (with last week's result)."""
+    challenge = current_week(now)
+    if challenge is None:
+        return 0
+    entered = Game.objects.filter(challenge=challenge).values("host_id")
+    profiles = (
+        Profile.objects.filter(user__is_active=True)
+        .exclude(email_mode=EmailMode.OFF)
+        .exclude(user_id__in=entered)
+        .select_related("user")
+    )
+    monday = challenge.starts_at.date()
+    rows = [
+        OutboxMessage(user=p.user, kind=Kind.CHALLENGE, digest_date=monday, due_at=now)
+        for p in profiles
+        if digest_day(p, now) is not None and wants(p, Kind.CHALLENGE, now)
+    ]
+    OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
 def scan(*, now: datetime | None = None) -> int:
     """Write every reminder and digest due at ``now``; returns how many rows were offered."""
     now = now or timezone.now()
-    return queue_deadline_warnings(now) + queue_last_to_play(now) + queue_digests(now)
+    return (
+        queue_deadline_warnings(now)
+        + queue_last_to_play(now)
+        + queue_digests(now)
+        + queue_challenge_mails(now)
+    )

@@ -16,7 +16,7 @@ from django.core.mail import EmailMessage
 from django.utils import timezone
 
 from accounts.models import Profile
-from games.models import Game, GameStatus, Invitation, Seat
+from games.models import Game, GameStatus, GameVariant, Invitation, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import turn_number, wants
 from tipperary_site.enqueue import enqueue
@@ -78,8 +78,8 @@ def notify_table_started(game: Game, *, now: datetime | None = None) -> None:
 
 def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
     """Tell everyone with something to do that a new round (or the tower step) began."""
-    if game.status != GameStatus.PLAYING:
-        return
+    if game.status != GameStatus.PLAYING or game.variant == GameVariant.DUPLICATE:
+        return  # a challenge entry has no deadline: nobody waits on its entrant
     now = now or timezone.now()
     people = _people_to_play(game)
     queue(people, Kind.NEW_ROUND, game, turn_number(game), now, due_at=now + turn_grace())
@@ -103,6 +103,8 @@ def notify_table_closed(game: Game, *, now: datetime | None = None) -> None:
 
 def notify_game_finished(game: Game, *, now: datetime | None = None) -> None:
     """Tell every player the result: their rank and score, the winner, the final page."""
+    if game.variant == GameVariant.DUPLICATE:
+        return  # the entrant sees their result as they finish; the week ranks it
     seats = Seat.objects.filter(game=game, user__isnull=False).select_related("user__profile")
     people = [seat.user for seat in seats if seat.user is not None]
     queue(people, Kind.FINISHED, game, 0, now or timezone.now())

@@ -3,24 +3,28 @@ month. A constant number of queries, however many people play."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from accounts.models import Profile
-from games.models import GameStatus, Seat, SeatKind
+from games.challenge.standing import TOP as CHALLENGE_TOP
+from games.challenge.standing import Standing, standings
+from games.models import GameStatus, GameVariant, Seat, SeatKind
 from games.ratings.models import Rating, RatingPool
 from games.ratings.scale import SETTLED_GAMES, Shown, shown_rating
 
 TOP = 50
 MONTH = "month"
+CHALLENGE = "challenge"
 #: The tabs in their order: the key in ``?tab=`` and the words on it.
 TABS: tuple[tuple[str, str], ...] = (
     (RatingPool.TWO.value, "2 players"),
     (RatingPool.MULTI.value, "3–5 players"),
     (MONTH, "Most games finished this month"),
+    (CHALLENGE, "Weekly challenge"),
 )
 
 
@@ -49,6 +53,7 @@ class Board:
     finished: list[FinishedRow]
     # The viewer's own row when they are rated in this pool but outside the top.
     mine: RatedRow | None = None
+    standings: list[Standing] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -128,6 +133,7 @@ def finished_board(now: datetime, viewer: User | AnonymousUser) -> Board:
             absent=False,
             game__status=GameStatus.FINISHED,
             game__finished_at__gte=month_start(now),
+            game__variant=GameVariant.STANDARD,  # a challenge entry is not a table
         )
         .filter(~Exists(with_bot))
         .values("user_id", "user__profile__display_name")
@@ -146,3 +152,11 @@ def finished_board(now: datetime, viewer: User | AnonymousUser) -> Board:
         for i, row in enumerate(counted, start=1)
     ]
     return Board(MONTH, [], rows)
+
+
+def challenge_board(viewer: User | AnonymousUser) -> Board:
+    """The duplicate rating: mean percentile over the last scored weeks. One query."""
+    ranked = standings(viewer)
+    top = ranked[:CHALLENGE_TOP]
+    mine = next((s for s in ranked[CHALLENGE_TOP:] if s.me), None)
+    return Board(CHALLENGE, [], [], standings=top + ([mine] if mine else []))

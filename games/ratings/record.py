@@ -25,7 +25,8 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from games.models import Action, ActionSource, GameStatus, Seat
+from games.challenge.standing import Standing, standing_of
+from games.models import Action, ActionSource, GameStatus, GameVariant, Seat
 from games.ratings.models import Rating, RatingChange, RatingPool
 from games.ratings.scale import Shown, shown, shown_rating
 
@@ -99,6 +100,7 @@ class Record:
     categories: list[Category]
     reliability: Reliability | None
     tables: Page[Any]  # seats, each with its table's players and its rating move
+    challenge: Standing | None = None  # the weekly challenge's own rating
 
 
 def sparkline(values: list[int], width: int = 200, height: int = 40) -> str:
@@ -125,6 +127,7 @@ def record_of(user: User, page: str | None) -> Record:
         categories=results[1],
         reliability=reliability(user),
         tables=finished_tables(user, page),
+        challenge=standing_of(user),
     )
 
 
@@ -158,7 +161,9 @@ def _results(user: User) -> tuple[Results, list[Category]]:
     """Tables played, won and finished, totals and the average of each category. One query."""
     done = Q(game__status=GameStatus.FINISHED)
     row = Seat.objects.filter(
-        user=user, game__status__in=[GameStatus.PLAYING, GameStatus.FINISHED]
+        user=user,
+        game__status__in=[GameStatus.PLAYING, GameStatus.FINISHED],
+        game__variant=GameVariant.STANDARD,  # challenge entries have their own standing
     ).aggregate(
         played=Count("id"),
         won=Count("id", filter=done & Q(rank=1)),
@@ -216,7 +221,9 @@ def finished_tables(user: User, page: str | None) -> Page[Any]:
         moved=F("ordinal_after") - F("ordinal_before")
     )
     seats = (
-        Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        Seat.objects.filter(
+            user=user, game__status=GameStatus.FINISHED, game__variant=GameVariant.STANDARD
+        )
         .select_related("game")
         .annotate(
             players=Subquery(

@@ -7,10 +7,19 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from games.challenge.standing import WEEKS as CHALLENGE_WEEKS
 from games.notifications.context import tables_waiting_count
 from games.page.cache import page_key, serve
 from games.ratings.cache import generation
-from games.ratings.leaderboard import MONTH, TABS, finished_board, rated_board, tab_of
+from games.ratings.leaderboard import (
+    CHALLENGE,
+    MONTH,
+    TABS,
+    challenge_board,
+    finished_board,
+    rated_board,
+    tab_of,
+)
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -28,9 +37,14 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     def draw(more: dict[str, object]) -> TemplateResponse:
         if tab == MONTH:
             board = finished_board(timezone.now(), request.user)
+        elif tab == CHALLENGE:
+            board = challenge_board(request.user)
         else:
             board = rated_board(tab, request.user)
-        context = {"board": board, "tabs": TABS, "tables_waiting": waiting, **more}
+        context = {
+            "board": board, "tabs": TABS, "weeks": CHALLENGE_WEEKS, "tables_waiting": waiting,
+            **more,
+        }  # fmt: skip
         return TemplateResponse(request, "games/leaderboard.html", context)
 
     return serve(request, key, draw)

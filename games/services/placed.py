@@ -9,7 +9,9 @@ from games.models import Action, PlacedPiece
 from games.services.record import locked_game, piece_row
 
 
-def pieces_from_log(game_id: int, seed: int, players: int) -> list[PlacedPiece]:
+def pieces_from_log(
+    game_id: int, seed: int, players: int, variant: engine.Variant = engine.Variant.STANDARD
+) -> list[PlacedPiece]:
     """The rows the game's log places, in log order (not saved); raises if the log does not
     replay."""
     log = list(
@@ -18,7 +20,8 @@ def pieces_from_log(game_id: int, seed: int, players: int) -> list[PlacedPiece]:
         .values_list("seq", "round", "seat", "notation")
     )
     rows = []
-    steps = engine.steps(seed, players, [(seat, notation) for _, _, seat, notation in log])
+    moves = [(seat, notation) for _, _, seat, notation in log]
+    steps = engine.steps(seed, players, moves, variant)
     for step in steps:
         placed = engine.placed_piece(step.events)
         if placed is not None:
@@ -31,7 +34,7 @@ def pieces_from_log(game_id: int, seed: int, players: int) -> list[PlacedPiece]:
 def rebuild_placed(game_id: int) -> int:
     """Replace a started game's placed pieces by those its log places; returns how many."""
     game = locked_game(game_id)
-    rows = pieces_from_log(game.pk, game.seed, game.seats.count())
+    rows = pieces_from_log(game.pk, game.seed, game.seats.count(), engine.Variant(game.variant))
     PlacedPiece.objects.filter(game=game).delete()
     PlacedPiece.objects.bulk_create(rows)
     return len(rows)
