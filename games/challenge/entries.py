@@ -9,12 +9,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 import engine
-from engine import bots as engine_bots
 from games.challenge.models import Challenge
 from games.challenge.weeks import week_of, window
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, GameVariant, Seat, SeatKind, new_seed
-from games.services.bots import play_waiting_seats
+from games.services.bots import BOT_LEVELS, play_waiting_seats
 from games.services.errors import GameError
 from games.services.record import save_state
 from games.services.turns import advance_round
@@ -74,7 +73,7 @@ def enter_bots(challenge_id: int, now: datetime) -> int:
     level lands; returns how many entries it made (none on a second run)."""
     challenge = Challenge.objects.get(pk=challenge_id)
     made = 0
-    for name in engine_bots.BOTS:
+    for name, _label in BOT_LEVELS:
         with transaction.atomic():
             locked = Challenge.objects.select_for_update().get(pk=challenge.pk)
             taken = Seat.objects.filter(game__challenge=locked, kind=SeatKind.BOT, bot=name)

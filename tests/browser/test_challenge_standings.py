@@ -36,5 +36,5 @@ def test_a_visitor_reads_the_weekly_standings_and_last_weeks_results(
     shoot(page, "leaderboard-challenge")
     page.goto(f"{base}/challenge/{challenge.week}/")
     expect(page.locator(".ranking tbody tr")).to_have_count(7)
-    expect(page.get_by_text("Strong bot 1", exact=True)).to_be_visible()
+    expect(page.get_by_text("Hard bot 1", exact=True)).to_be_visible()
     shoot(page, "past-week")

@@ -6,9 +6,9 @@ import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.bots import BOTS
 from games.challenge.models import Challenge
 from games.models import GameStatus, Seat, SeatKind
+from games.services.bots import BOT_LEVELS
 from games.tasks import open_challenge_week_task
 from tests.challenge.weeks import MONDAY, TUESDAY, entry_of
 
@@ -18,7 +18,9 @@ def test_it_has_every_bot_level_play_the_deal_to_the_end_once(db: None) -> None:
         open_challenge_week_task()
         open_challenge_week_task()
     seats = Seat.objects.filter(game__challenge=Challenge.objects.get(), kind=SeatKind.BOT)
-    assert sorted(seats.values_list("bot", flat=True)) == sorted(BOTS)
+    assert sorted(seats.values_list("bot", flat=True)) == sorted(
+        level for level, _label in BOT_LEVELS
+    )
     assert {s.game.status for s in seats.select_related("game")} == {GameStatus.FINISHED}
     assert all(s.score is not None for s in seats)
 
@@ -31,5 +33,5 @@ def test_it_ranks_the_bots_beside_the_people_once_you_finish(client: Client, hos
     with time_machine.travel(TUESDAY, tick=False):
         page = client.get("/challenge/").content.decode()
     assert "Week 49 · 5 players" in page
-    assert '<span class="player bot">Strong bot 1</span>' in page
+    assert '<span class="player bot">Hard bot 1</span>' in page
     assert "of 5</strong>" in page

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_heartbeat'),
+        ('games', '0010_bot_levels'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
