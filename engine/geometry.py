@@ -119,21 +119,10 @@ def compute_orientations(squares: tuple[Square, ...]) -> tuple[Orientation, ...]
 def is_connected(cells: Iterable[Coord]) -> bool:
     """True when the cells form one edge-connected group (R3 adjacency).
 
-    >>> is_connected([(0, 0), (1, 0)]), is_connected([(0, 0), (1, 1)])
-    (True, False)
+    >>> is_connected([(0, 0), (1, 0)]), is_connected([(0, 0), (1, 1)]), is_connected([])
+    (True, False, True)
     """
-    remaining = set(cells)
-    if not remaining:
-        return True
-    stack = [remaining.pop()]
-    while stack:
-        x, y = stack.pop()
-        for dx, dy in NEIGHBOURS:
-            n = (x + dx, y + dy)
-            if n in remaining:
-                remaining.remove(n)
-                stack.append(n)
-    return not remaining
+    return len(connected_groups(cells)) <= 1
 
 
 def connected_groups(cells: Iterable[Coord]) -> list[set[Coord]]:

@@ -16,9 +16,10 @@ import statistics
 import time
 from functools import partial
 
-from engine import EndRound, GameState, Phase, apply, new_game, simulate
-from engine.bots import choose, play_turn
+from engine import GameState, simulate
+from engine.bots import choose
 from tests.bench import Measurement
+from tests.bench.bench_engine import decision_positions
 
 LEVELS = ("easy", "medium", "hard", "expert")
 LADDER_GAMES = 400
@@ -56,15 +57,7 @@ def _margin(better: str, worse: str) -> list[Measurement]:
 
 def _tile_positions() -> list[tuple[GameState, int]]:
     """Every tile decision of a 2-player and a 4-player game of medium bots, at round start."""
-    positions: list[tuple[GameState, int]] = []
-    for seed, players in ((12, 2), (11, 4)):
-        state = new_game(seed, players)
-        while state.phase is Phase.PLAYING:
-            positions.extend((state, seat) for seat in range(players))
-            for seat in range(players):
-                state, _ = play_turn("medium", state, seat, seed=seat)
-            state, _ = apply(state, None, EndRound())
-    return positions
+    return [*decision_positions(12, 2), *decision_positions(11, 4)]
 
 
 def _decision_times(name: str, positions: list[tuple[GameState, int]]) -> list[float]:

@@ -36,7 +36,7 @@ def _twelve_tile_display() -> GameState:
     return final
 
 
-def _decision_positions(seed: int, players: int = 4) -> list[tuple[GameState, int]]:
+def decision_positions(seed: int, players: int = 4) -> list[tuple[GameState, int]]:
     """Every tile decision of a game played by ``medium``: (state at round start, seat)."""
     state = new_game(seed, players)
     positions: list[tuple[GameState, int]] = []
@@ -73,7 +73,7 @@ def run() -> list[Measurement]:
     )
     out.append(Measurement("final scoring", median_ms(lambda: score(final, 0), 200), "ms", 1))
 
-    positions = _decision_positions(11)
+    positions = decision_positions(11)
     state, seat = positions[-4]
     o, x, y = legal_placements(state, seat, 0)[0]
     out.append(

@@ -78,3 +78,11 @@ def play_to_the_end(page: Page) -> None:
             )
         play_my_turn(page)
     raise AssertionError("the game never ended")
+
+
+def open_table_with_bots(page: Page, base: str, players: int, bots: int, level: str) -> None:
+    """From the lobby, open a table of ``players`` seats, ``bots`` of them bots of ``level``."""
+    page.goto(f"{base}/games/")
+    page.get_by_label("Players").select_option(str(players))
+    page.get_by_label("Bots").select_option(str(bots))
+    page.get_by_label("Bot level").select_option(label=level)

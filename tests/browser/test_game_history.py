@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import engine
 from games.models import Game, GameStatus
-from tests.browser.playing import LAPTOP, PHONE, play_to_the_end, sign_in
+from tests.browser.playing import LAPTOP, PHONE, open_table_with_bots, play_to_the_end, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
 
@@ -40,10 +40,7 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
     base = str(live_server)
     ann = UserFactory.create(username="Ann")
     page = sign_in(browser, base, ann)
-    page.goto(f"{base}/games/")
-    page.get_by_label("Players").select_option("2")
-    page.get_by_label("Bots").select_option("1")
-    page.get_by_label("Bot level").select_option(label="Easy")
+    open_table_with_bots(page, base, players=2, bots=1, level="Easy")
     page.get_by_role("button", name="Open the table").click()
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
     play_to_the_end(page)

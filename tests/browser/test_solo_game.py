@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.models import Game, GameStatus
-from tests.browser.playing import play_to_the_end, sign_in
+from tests.browser.playing import open_table_with_bots, play_to_the_end, sign_in
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,10 +21,7 @@ def test_a_person_plays_a_whole_game_against_two_bots(
     ann = UserFactory.create(username="Ann")
     page = sign_in(browser, base, ann)
 
-    page.goto(f"{base}/games/")
-    page.get_by_label("Players").select_option("3")
-    page.get_by_label("Bots").select_option("2")
-    page.get_by_label("Bot level").select_option(label="Easy")
+    open_table_with_bots(page, base, players=3, bots=2, level="Easy")
     page.screenshot(path=screenshot_dir / "lobby-with-bots.png", full_page=True)
     page.get_by_role("button", name="Open the table").click()
 
