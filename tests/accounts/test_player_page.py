@@ -58,7 +58,7 @@ def test_it_links_the_owner_to_their_settings(player_client: Client, aoife_page:
     assert "Change your name or settings" in page_text(player_client.get(aoife_page))
 
 
-def test_it_shows_the_page_of_a_newcomer_in_six_queries(
+def test_it_shows_the_page_of_a_newcomer_in_seven_queries(
     client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT accounts_profile JOIN auth_user (by display name, any case)
@@ -66,21 +66,24 @@ def test_it_shows_the_page_of_a_newcomer_in_six_queries(
     # 3. SELECT COUNT, AVG, MAX games_seat JOIN games_game (her results and categories)
     # 4. SELECT COUNT DISTINCT games_action (rounds she and the autopilot played: none)
     # 5. SELECT COUNT(*) games_seat JOIN games_game (her finished tables: none, so no page)
-    # 6. SELECT games_seat JOIN games_game (the player's current open tables)
+    # 6. SELECT games_seat JOIN games_game JOIN auth_user (weekly challenge entries: her
+    #    duplicate rating)
+    # 7. SELECT games_seat JOIN games_game (the player's current open tables)
     # (the pages of a player with a record: tests/ratings/test_player_record.py)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(aoife_page)
     assert response.status_code == 200
 
 
-def test_it_shows_the_page_to_a_logged_in_player_in_nine_queries(
+def test_it_shows_the_page_to_a_logged_in_player_in_ten_queries(
     player_client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the viewer);
     # 3. SELECT accounts_profile JOIN auth_user (the player shown)
-    # 4.–7. her ratings, results, rounds played and finished tables counted (as above)
-    # 8. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
-    # 9. SELECT games_seat JOIN games_game (the player's current open tables)
-    with django_assert_num_queries(9):
+    # 4.–8. her ratings, results, rounds played, finished tables counted and challenge
+    #    entries (as above)
+    # 9. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    # 10. SELECT games_seat JOIN games_game (the player's current open tables)
+    with django_assert_num_queries(10):
         response = player_client.get(aoife_page)
     assert response.status_code == 200
