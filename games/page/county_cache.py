@@ -17,8 +17,8 @@ time: they carry the request's CSRF token and the tile being tried.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
@@ -54,23 +54,12 @@ def cache_key(grid: CountyGrid, size: str, title: str) -> str:
 
 
 def county_html(
-    grid: CountyGrid,
-    *,
-    size: str = "large",
-    title: str = "County",
-    overlay: object = None,
-    targets: object = None,
-    cell_url: str = "",
-    cell_fields: Mapping[str, object] | None = None,
-    cell_verb: str = "",
-    csrf_token: str = "",
+    grid: CountyGrid, *, size: str = "large", title: str = "County", **acting: Any
 ) -> SafeString:
-    """The county as ``render_county`` draws it, from the cache when nobody acts on it."""
-    if cell_url or overlay or targets:
-        return render_county(
-            grid, size=size, title=title, overlay=overlay, targets=targets, cell_url=cell_url,
-            cell_fields=cell_fields, cell_verb=cell_verb, csrf_token=csrf_token,
-        )  # fmt: skip
+    """The county as ``render_county`` draws it (``acting``: its other parameters), from the
+    cache when nobody acts on it (no tile tried, no targets, no cell to click)."""
+    if acting.get("cell_url") or acting.get("overlay") or acting.get("targets"):
+        return render_county(grid, size=size, title=title, **acting)
     key = cache_key(grid, size, title)
     html = _kept.get(key)
     if html is None:
