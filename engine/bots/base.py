@@ -28,9 +28,8 @@ from engine import (
     legal_placements,
     legal_sheep_cells,
     pending,
-    score,
 )
-from engine.bots.bitboard import BONUS_SHAPES, Bitboard, Quick
+from engine.bots.bitboard import BONUS_SHAPES, Bitboard, Quick, flocks_with_a_sheep
 
 
 class Bot(Protocol):
@@ -113,13 +112,9 @@ def follow_ups(state: GameState, seat: int, fit: Callable[[Quick], float]) -> Ga
     while True:
         p = pending(state, seat)
         if p.kind is PendingKind.SHEEP:
-            best = -1
-            spot = (0, 0)
-            for x, y in legal_sheep_cells(state, seat):
-                after, _ = apply(state, seat, PlaceSheep(x, y))
-                flock = score(after, seat).flock
-                if flock > best:
-                    best, spot = flock, (x, y)
+            meadows = legal_sheep_cells(state, seat)
+            grown = flocks_with_a_sheep(state.seats[seat].display.cells, meadows)
+            spot = meadows[grown.index(max(grown))]
             state, _ = apply(state, seat, PlaceSheep(*spot))
         elif p.kind is PendingKind.BONUS and p.bonus is not None:
             bits = Bitboard(state, seat)

@@ -10,7 +10,7 @@ then ``apply`` only the few best placements and judge the resulting states in fu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from engine import (
@@ -43,21 +43,55 @@ Square = tuple[int, int, Landscape, int]
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """One orientation of a piece, ready to be laid: squares and a bit mask per row."""
+    """One orientation of a piece, ready to be laid: squares and a bit mask per row.
+
+    Besides the rows of all squares it keeps the rows of its grain fields and distilleries,
+    the whiskey pairs inside the piece, and where its pastures and bogs lie.
+    """
 
     squares: tuple[Square, ...]
     rows: tuple[int, ...]
     sheep: bool
     stones: int
+    grain: tuple[int, ...]
+    distillery: tuple[int, ...]
+    inner_steps: int
+    pastures: tuple[tuple[int, int], ...]
+    bogs: tuple[tuple[int, int], ...]
+    meadows: int
+
+
+def _masks(squares: tuple[Square, ...], height: int, land: Landscape | None) -> tuple[int, ...]:
+    rows = [0] * height
+    for dx, dy, landscape, _ in squares:
+        if land is None or landscape is land:
+            rows[dy] |= 1 << dx
+    return tuple(rows)
 
 
 def _shape(squares: tuple[Square, ...], sheep: bool) -> Shape:
     height = max(dy for _, dy, _, _ in squares) + 1
-    rows = [0] * height
-    for dx, dy, _, _ in squares:
-        rows[dy] |= 1 << dx
     stones = sum(v for _, _, land, v in squares if land is _STONE)
-    return Shape(squares, tuple(rows), sheep, stones)
+    at = {(dx, dy): land for dx, dy, land, _ in squares}
+    inner = sum(
+        1
+        for (dx, dy), land in at.items()
+        if land is _GRAIN
+        for ex, ey in NEIGHBOURS
+        if at.get((dx + ex, dy + ey)) is _DISTILLERY
+    )
+    return Shape(
+        squares,
+        _masks(squares, height, None),
+        sheep,
+        stones,
+        _masks(squares, height, _GRAIN),
+        _masks(squares, height, _DISTILLERY),
+        inner,
+        tuple((dx, dy) for (dx, dy), land in at.items() if land is _PASTURE),
+        tuple((dx, dy) for (dx, dy), land in at.items() if land is _BOG),
+        sum(1 for land in at.values() if land is _MEADOW),
+    )
 
 
 def _tile_shapes(tile: Tile) -> tuple[Shape, ...]:
@@ -164,6 +198,9 @@ class Bitboard:
         self.bogs, self.bog_sizes = _groups(cells, lambda c: c.landscape is _BOG)
         self.empty_meadows = sum(1 for c in cells.values() if c.is_empty_meadow)
         self.ring_empty = {xy for xy in hometown_surroundings(cells) if xy not in cells}
+        self.ring_rows = self._rows_of(self.ring_empty)
+        self.grain = self._rows_of(xy for xy, c in cells.items() if c.landscape is _GRAIN)
+        self.distillery = self._rows_of(xy for xy, c in cells.items() if c.landscape is _DISTILLERY)
         rows = self.rows
         # Per row, the cells with an occupied edge neighbour.
         self.touch = [
@@ -174,6 +211,15 @@ class Bitboard:
             for r in range(len(rows))
         ]
 
+    def _rows_of(self, coords: Iterable[Coord]) -> list[int]:
+        """These cells as bit masks, one per row of the board."""
+        rows = [0] * len(self.rows)
+        for x, y in coords:
+            r = y - self.y0
+            if 0 <= r < len(rows) and x >= self.x0:
+                rows[r] |= 1 << (x - self.x0)
+        return rows
+
     def touching(self, shape: Shape, x: int, y: int) -> int:
         """How many of the shape's squares would touch the display: a rough fit, very fast.
 
@@ -183,82 +229,80 @@ class Bitboard:
         >>> [bits.touching(single, x, y) for x, y in ((-1, 2), (-2, 2))]
         [1, 0]
         """
-        top = y - self.y0
+        r = y - self.y0
         shift = x - self.x0
         touch = self.touch
-        return sum(
-            ((mask << shift) & touch[top + i]).bit_count() for i, mask in enumerate(shape.rows)
-        )
+        count = 0
+        for mask in shape.rows:
+            count += ((mask << shift) & touch[r]).bit_count()
+            r += 1
+        return count
 
     def quick(self, shape: Shape, x: int, y: int) -> Quick:
         """Judge laying ``shape`` with its bounding box at ``(x, y)`` (a legal placement)."""
-        cells = self.cells
-        new = {(x + dx, y + dy): (land, value) for dx, dy, land, value in shape.squares}
-        # Rectangle: only row spans that reach the new rows can beat the old best.
         rows = self.rows
         top = y - self.y0
         shift = x - self.x0
-        changed = rows[top : top + len(shape.rows)]
-        for i, mask in enumerate(shape.rows):
-            rows[top + i] |= mask << shift
+        height = len(shape.rows)
+        new = [mask << shift for mask in shape.rows]
+        # Rectangle: only row spans that reach the new rows can beat the old best.
+        changed = rows[top : top + height]
+        for i, mask in enumerate(new):
+            rows[top + i] |= mask
         first = min(self.first, top)
-        last = max(self.last, top + len(shape.rows) - 1)
+        last = max(self.last, top + height - 1)
         area = rectangle_in_rows(
-            rows[first : last + 1], self.area, top - first, top + len(shape.rows) - 1 - first
+            rows[first : last + 1], self.area, top - first, top + height - 1 - first
         )
-        rows[top : top + len(shape.rows)] = changed
-        steps = 0
-        contacts = 0
-        pasture_new: list[Coord] = []
-        bog_new: list[Coord] = []
-        meadows = self.empty_meadows
-        for (cx, cy), (land, _) in new.items():
-            for dx, dy in NEIGHBOURS:
-                n = (cx + dx, cy + dy)
-                old = cells.get(n)
-                if old is not None:
-                    contacts += 1
-                    other = old.landscape
-                elif n in new:
-                    other = new[n][0]
-                    # a pair of two new squares is counted from its grain side only
-                    if land is _DISTILLERY:
-                        continue
-                else:
-                    continue
-                if (land is _GRAIN and other is _DISTILLERY) or (
-                    land is _DISTILLERY and other is _GRAIN
-                ):
-                    steps += 1
-            if land is _PASTURE:
-                pasture_new.append((cx, cy))
-            elif land is _BOG:
-                bog_new.append((cx, cy))
-            elif land is _MEADOW:
-                meadows += 1
+        # Holes: empty cells next to the piece that it closes in on all four sides, counted
+        # once per square of the piece beside them.
         holes = 0
-        for cx, cy in new:
-            for dx, dy in NEIGHBOURS:
-                n = (cx + dx, cy + dy)
-                if n in cells or n in new:
-                    continue
-                nx, ny = n
-                if all(
-                    (nx + ex, ny + ey) in cells or (nx + ex, ny + ey) in new
-                    for ex, ey in NEIGHBOURS
-                ):
-                    holes += 1
+        for r in range(top - 1, top + height + 1):
+            row = rows[r]
+            shut = ~row & (row << 1) & (row >> 1) & rows[r - 1] & rows[r + 1]
+            if not shut:
+                continue
+            i = r - top
+            if 0 <= i < height:
+                holes += (shut & (new[i] << 1)).bit_count() + (shut & (new[i] >> 1)).bit_count()
+            if 0 <= i - 1 < height:
+                holes += (shut & new[i - 1]).bit_count()
+            if 0 <= i + 1 < height:
+                holes += (shut & new[i + 1]).bit_count()
+        rows[top : top + height] = changed
+        # Contacts with the display, and whiskey pairs with its grain fields and distilleries.
+        contacts = 0
+        steps = shape.inner_steps
+        grain = self.grain
+        distillery = self.distillery
+        for i, mask in enumerate(new):
+            r = top + i
+            contacts += (
+                (rows[r] & (mask << 1)).bit_count()
+                + (rows[r] & (mask >> 1)).bit_count()
+                + (rows[r - 1] & mask).bit_count()
+                + (rows[r + 1] & mask).bit_count()
+            )
+            g = shape.grain[i] << shift
+            d = shape.distillery[i] << shift
+            if g:
+                steps += _pairs(g, distillery, r)
+            if d:
+                steps += _pairs(d, grain, r)
         flock = self.flock
-        if pasture_new:
+        if shape.pastures:
+            pasture_new = [(x + dx, y + dy) for dx, dy in shape.pastures]
             flock = max(flock, _joined(pasture_new, self.pasture, self.pasture_sizes))
         sites = 0
-        if bog_new:
+        if shape.bogs:
+            bog_new = [(x + dx, y + dy) for dx, dy in shape.bogs]
             sites = _new_sites(bog_new, self.bogs, self.bog_sizes)
         barrel = min(self.barrel + steps, _TOP)
         sheep = sum(1 for space in WHISKEY_SHEEP_SPACES if self.barrel < space <= barrel)
         sheep += shape.sheep
-        sheep = min(sheep, self.sheep_supply, meadows)
-        ring = sum(1 for xy in new if xy in self.ring_empty)
+        sheep = min(sheep, self.sheep_supply, self.empty_meadows + shape.meadows)
+        ring_rows = self.ring_rows
+        ring = sum((ring_rows[top + i] & mask).bit_count() for i, mask in enumerate(new))
         explored = 5 if self.ring_empty and ring == len(self.ring_empty) else 0
         gain = (
             area
@@ -273,6 +317,29 @@ class Bitboard:
             + self.bonus_value * min(sites, self.stack)
         )
         return Quick(gain, area, flock, steps, contacts, holes, ring, sites, sheep)
+
+
+def _pairs(mask: int, other: list[int], r: int) -> int:
+    """Edge neighbours in the rows ``other`` of the squares ``mask`` in row ``r``."""
+    return (
+        (other[r] & (mask << 1)).bit_count()
+        + (other[r] & (mask >> 1)).bit_count()
+        + (other[r - 1] & mask).bit_count()
+        + (other[r + 1] & mask).bit_count()
+    )
+
+
+def flocks_with_a_sheep(cells: Mapping[Coord, Cell], meadows: Iterable[Coord]) -> list[int]:
+    """The largest flock (R5.4) after a sheep on each of these empty meadows, without applying.
+
+    >>> from engine import Cell, Landscape
+    >>> p, m = Cell(Landscape.PASTURE), Cell(Landscape.MEADOW)
+    >>> flocks_with_a_sheep({(0, 0): p, (1, 0): m, (2, 0): p, (0, 2): m}, [(1, 0), (0, 2)])
+    [3, 1]
+    """
+    label, sizes = _groups(cells, lambda c: c.is_pasture)
+    largest = max(sizes, default=0)
+    return [max(largest, _joined([xy], label, sizes)) for xy in meadows]
 
 
 def _groups(
@@ -327,6 +394,11 @@ def _clusters(new: list[Coord], label: dict[Coord, int]) -> list[tuple[int, set[
 
 def _joined(new: list[Coord], label: dict[Coord, int], sizes: list[int]) -> int:
     """The largest group the new squares form with the old groups they touch."""
+    if len(new) == 1:  # a sheep, or a piece with one pasture square
+        x, y = new[0]
+        touched = {label.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS}
+        touched.discard(None)
+        return 1 + sum(sizes[g] for g in touched if g is not None)
     best = 0
     for count, groups in _clusters(new, label):
         best = max(best, count + sum(sizes[g] for g in groups))

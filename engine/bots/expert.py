@@ -20,8 +20,8 @@ import heapq
 import random
 from dataclasses import replace
 
-from engine import Action, GameState, PendingKind, apply, pending
-from engine.bots.base import follow_ups, tile_moves
+from engine import Action, GameState, PendingKind, PlaceTile, apply, legal_placements, pending
+from engine.bots.base import follow_ups
 from engine.bots.bitboard import TILE_SHAPES, Bitboard
 from engine.bots.outlook import Outlook, Weights
 from engine.bots.strong import StrongBot, _fit, _share
@@ -48,9 +48,12 @@ class ExpertBot:
         shortlist: int = 16,
         glance: int = 24,
         weights: Weights | None = None,
+        reach: float = float("inf"),
     ) -> None:
         self.name = name
         self.candidates = candidates
+        #: how far below the best a candidate's value may lie and still be looked ahead at
+        self.reach = reach
         self.replies = replies
         #: replies judged quickly per offer, after a rougher glance at how they touch
         self.glance = glance
@@ -68,7 +71,10 @@ class ExpertBot:
         offers = Offers(state, seat, rng)
         best = ranked[0]
         best_value = float("-inf")
+        floor = ranked[0].value - self.reach
         for candidate in ranked[: self.candidates]:
+            if candidate.value < floor:
+                break
             next_rounds = offers.next_rounds(candidate.after, seat)
             bits = Bitboard(next_rounds[0], seat)  # the same display whatever the offer
             value = sum(self._best_reply(s, seat, bits, outlook) for s in next_rounds)
@@ -78,24 +84,29 @@ class ExpertBot:
 
     def _best_reply(self, state: GameState, seat: int, bits: Bitboard, outlook: Outlook) -> float:
         """The value of the best of a few replies to the next round's offer."""
-        moves = tile_moves(state, seat)
+        offered = pending(state, seat).tiles
+        moves = [
+            (TILE_SHAPES[tile_id][o], slot, o, x, y)
+            for slot, tile_id in enumerate(offered)
+            if tile_id is not None
+            for o, x, y in legal_placements(state, seat, slot)
+        ]
         if not moves:
             return outlook.value(state)
         share = _share(state)
-        shapes = [TILE_SHAPES[m.tile.id][m.orientation] for m in moves]
-        glanced = heapq.nlargest(
-            self.glance,
-            range(len(moves)),
-            key=lambda i: bits.touching(shapes[i], moves[i].x, moves[i].y),
-        )
+        touching = bits.touching
+        touches = [touching(shape, x, y) for shape, _, _, x, y in moves]
+        glanced = heapq.nlargest(self.glance, range(len(moves)), key=touches.__getitem__)
+        quick = bits.quick
         fits = heapq.nlargest(
             self.replies,
             glanced,
-            key=lambda i: _fit(bits.quick(shapes[i], moves[i].x, moves[i].y), share),
+            key=lambda i: _fit(quick(moves[i][0], moves[i][3], moves[i][4]), share),
         )
         best = float("-inf")
         for i in fits:
-            after, _ = apply(state, seat, moves[i].action)
+            _, slot, o, x, y = moves[i]
+            after, _ = apply(state, seat, PlaceTile(slot, o, x, y))
             after = follow_ups(after, seat, lambda q: _fit(q, share))
             best = max(best, outlook.value(after))
         return best

@@ -29,7 +29,7 @@ from engine import (
     Phase,
     score,
 )
-from engine.effects import flocks, largest_flock, ruin_runs, towers_earned
+from engine.effects import RuinRun, flocks, largest_flock, ruin_runs, towers_earned, towers_of
 from engine.geometry import NEIGHBOURS
 from engine.scoring import hometown_surroundings
 
@@ -88,7 +88,10 @@ def rectangle_prospect(cells: Mapping[Coord, Cell], hole_cost: float) -> float:
     >>> rectangle_prospect({(0, 0): m, (1, 0): m, (0, 1): m}, 0.5)
     2.5
     """
-    rows, width = _rows(cells)
+    return _prospect_in_rows(*_rows(cells), hole_cost)
+
+
+def _prospect_in_rows(rows: list[int], width: int, hole_cost: float) -> float:
     weight = 1.0 + hole_cost
     best = 0.0
     for top in range(len(rows)):
@@ -144,23 +147,37 @@ def rectangle_with_fillers(cells: Mapping[Coord, Cell], fillers: int) -> int:
     return best
 
 
-def _partial_runs(cells: Mapping[Coord, Cell]) -> float:
+def _partial_runs(runs: list[RuinRun], cells: Mapping[Coord, Cell]) -> float:
     """Unfinished ruin runs that can still grow (an open end), in thirds of a tower."""
     return sum(
         (run.length % 3) / 3
-        for run in ruin_runs(cells)
+        for run in runs
         if run.length % 3 and any(end not in cells for end in run.ends)
     )
 
 
-def _enclosed(cells: Mapping[Coord, Cell]) -> int:
+def _enclosed(rows: list[int]) -> int:
     """Empty cells whose four neighbours are all occupied: only a 1×1 piece can fill them."""
-    edge = {(x + dx, y + dy) for x, y in cells for dx, dy in NEIGHBOURS}
     return sum(
-        1
-        for x, y in edge
-        if (x, y) not in cells and all((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS)
+        (~row & (row << 1) & (row >> 1) & above & below).bit_count()
+        for above, row, below in zip(rows, rows[1:], rows[2:], strict=False)
     )
+
+
+def _open_edges(rows: list[int]) -> int:
+    """Sides of occupied cells that face an empty cell."""
+    edges = 0
+    above = 0
+    for i, row in enumerate(rows):
+        below = rows[i + 1] if i + 1 < len(rows) else 0
+        edges += (
+            (row & ~(row << 1)).bit_count()
+            + (row & ~(row >> 1)).bit_count()
+            + (row & ~above).bit_count()
+            + (row & ~below).bit_count()
+        )
+        above = row
+    return edges
 
 
 class Outlook:
@@ -174,6 +191,8 @@ class Outlook:
             default=0,
         )
         self.marker = state.marker
+        # The hometown never moves, so the cells around it are the same in every position.
+        self.ring = hometown_surroundings(state.seats[seat].display.cells)
 
     def value(self, state: GameState) -> float:
         """The seat's score now plus the prospects of its display (see the module docstring)."""
@@ -189,15 +208,15 @@ class Outlook:
         left = state.rounds_total - state.round
         share = left / max(1, state.rounds_total - 1)
         hole_cost = w.hole_late + (w.hole_early - w.hole_late) * share
-        edges = sum(1 for x, y in cells for dx, dy in NEIGHBOURS if (x + dx, y + dy) not in cells)
+        rows, width = _rows(cells)
         prospects = (
-            w.rectangle * (rectangle_prospect(cells, hole_cost) - now.area)
+            w.rectangle * (_prospect_in_rows(rows, width, hole_cost) - now.area)
             + self._flock(cells, now.flock, share)
             + self._whiskey(cells, s.barrel, share)
             + self._ruins_and_bogs(cells, share, bool(state.bonus_stack))
             + (0.0 if now.exploration else self._surroundings(cells, share))
-            - w.enclosed * _enclosed(cells)
-            - w.edge * (0.25 + share) * edges
+            - w.enclosed * _enclosed(rows)
+            - w.edge * (0.25 + share) * _open_edges(rows)
         )
         return now.total - now.marker + prospects
 
@@ -257,14 +276,15 @@ class Outlook:
                     n is None for n in near
                 ):
                     single_bogs += 1
+        runs = ruin_runs(cells)
         return (
-            w.tower * towers_earned(cells)
-            + share * w.run * _partial_runs(cells)
+            w.tower * towers_of(runs)
+            + share * w.run * _partial_runs(runs, cells)
             + share * w.bog * min(single_bogs, 2)
         )
 
     def _surroundings(self, cells: Mapping[Coord, Cell], share: float) -> float:
-        ring = hometown_surroundings(cells)
+        ring = self.ring
         if not ring:  # a display without a hometown (built by a test)
             return 0.0
         filled = sum(1 for xy in ring if xy in cells)

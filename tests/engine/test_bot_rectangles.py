@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from engine import Cell, Coord, Landscape
 from engine.bots.bitboard import rectangle_in_rows
-from engine.bots.outlook import rectangle_prospect, rectangle_with_fillers
+from engine.bots.outlook import (
+    _enclosed,
+    _open_edges,
+    _rows,
+    rectangle_prospect,
+    rectangle_with_fillers,
+)
+from engine.geometry import NEIGHBOURS
 from engine.scoring import largest_rectangle
 
 from .helpers import ENGINE_SETTINGS
@@ -87,3 +94,19 @@ def test_the_bit_mask_rectangle_equals_the_engines_largest_rectangle(cells: set[
     for x, y in cells:
         rows[y - y0] |= 1 << (x - x0)
     assert rectangle_in_rows(rows, 0) == largest_rectangle(cells)
+
+
+@settings(ENGINE_SETTINGS, max_examples=300)
+@given(occupied_cells)
+def test_the_shape_counts_on_bit_masks_equal_their_definitions(cells: set[Coord]) -> None:
+    """Open edges: sides of occupied cells facing an empty cell; enclosed: empty cells with
+    all four neighbours occupied."""
+    rows, _ = _rows(_display(cells))
+    sides = [(x + dx, y + dy) for x, y in cells for dx, dy in NEIGHBOURS]
+    assert _open_edges(rows) == sum(1 for xy in sides if xy not in cells)
+    enclosed = {
+        (x, y)
+        for x, y in sides
+        if (x, y) not in cells and all((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS)
+    }
+    assert _enclosed(rows) == len(enclosed)

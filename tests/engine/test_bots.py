@@ -8,6 +8,7 @@ import importlib
 import pkgutil
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,8 +44,8 @@ from engine import (
 )
 from engine.bots import BOTS, choose, play_turn
 from engine.bots.base import tile_moves
-from engine.bots.bitboard import TILE_SHAPES, TOWER_SHAPE, Bitboard
-from engine.effects import towers_earned
+from engine.bots.bitboard import TILE_SHAPES, TOWER_SHAPE, Bitboard, flocks_with_a_sheep
+from engine.effects import largest_flock, towers_earned
 from engine.geometry import frontier
 from engine.scoring import hometown_surroundings
 from engine.state import hometown_display
@@ -265,11 +266,34 @@ def test_the_quick_judgement_of_a_placement_agrees_with_apply(seed: int) -> None
                 assert quick.gain - estimates == pytest.approx(now.total - before)
                 new = set(after.seats[seat].display) - set(state.seats[seat].display)
                 old = state.seats[seat].display
+                filled = set(after.seats[seat].display)
+                beside = [n for xy in new for n in frontier({xy})]
+                assert quick.contacts == sum(1 for n in beside if n in old)
+                assert quick.holes == sum(
+                    1 for n in beside if n not in filled and frontier({n}) <= filled
+                )
                 assert bits.touching(
                     TILE_SHAPES[move.tile.id][move.orientation], move.x, move.y
                 ) == sum(any(n in old for n in frontier({xy})) for xy in new)
             state, _ = play_turn("medium", state, seat, seed=seat)
         state, _ = apply(state, None, EndRound())
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_the_flock_a_sheep_would_make_agrees_with_apply(seed: int) -> None:
+    """R5.4: the largest flock after a sheep on each empty meadow, as placing it makes it."""
+    state = new_game(seed, 2)
+    checked = 0
+    while state.phase is Phase.PLAYING:
+        for seat in range(2):
+            meadows = legal_sheep_cells(state, seat)
+            cells = state.seats[seat].display.cells
+            truth = [largest_flock({**cells, xy: replace(cells[xy], sheep=True)}) for xy in meadows]
+            assert flocks_with_a_sheep(cells, meadows) == truth
+            checked += len(meadows)
+            state, _ = play_turn("medium", state, seat, seed=seat)
+        state, _ = apply(state, None, EndRound())
+    assert checked > 20
 
 
 @pytest.mark.parametrize("layout", [0, 7])
