@@ -1,18 +1,18 @@
 """The ``expert`` bot: the strong bot's best tiles, each judged by the round after it.
 
 For a tile it takes the best ``candidates`` of a strong bot's shortlist (``hard``'s judgement,
-over more placements) and looks one round ahead (expectimax): the wheel's next spin gives the
-seat any of the five areas with equal chance, so for each area it builds the offer the seat
-would find there — the tiles that stay (the one it leaves in its own area, one of the two in
-each other seat's area), the empty slots refilled from the tiles still in the bag — and plays
-the best of ``replies`` quick replies to it. A candidate is worth the mean over the areas of
-the best reply's value, so a tile that leaves room for what is likely to come beats one that
-only scores now. Every candidate meets the same sampled offers (common random numbers), so
-their comparison is fair.
+over more placements), leaving out those more than ``reach`` points below the best (the round
+after hardly ever makes up for more), and looks one round ahead (expectimax): the wheel's next
+spin gives the seat any of the five areas with equal chance, so for each area it builds the
+offer the seat would find there — the tiles that stay (the one it leaves in its own area, one
+of the two in each other seat's area), the empty slots refilled from the tiles still in the
+bag — and plays the best of ``replies`` quick replies to it. A candidate is worth the mean over
+the areas of the best reply's value, so a tile that leaves room for what is likely to come
+beats one that only scores now. Every candidate meets the same sampled offers (common random
+numbers), so their comparison is fair.
 
 On the last round it counts each candidate's final score exactly, with what the towers its
-ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does.
-"""
+ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class ExpertBot:
         shortlist: int = 16,
         glance: int = 24,
         weights: Weights | None = None,
-        reach: float = float("inf"),
+        reach: float = 3.0,
     ) -> None:
         self.name = name
         self.candidates = candidates

@@ -3,7 +3,8 @@
 The ladder plays ``LADDER_GAMES`` seeded heads-up games for each pair of neighbouring levels
 (the seats swap from game to game) and prints the stronger bot's mean margin with its 95 %
 interval; a level means something when the margin is at least ``CLEAR_MARGIN`` points and the
-interval excludes 0. The expert's decision time is measured on the tile decisions of two games.
+interval excludes 0. The whole ladder should take under ``LADDER_BUDGET`` seconds on two cores.
+The expert's decision time is measured on the tile decisions of two games.
 
 Run alone with ``python -m tests.bench bench_bots``; one pair with
 ``python -m engine.simulate --players 2 --games 400 --bots expert,hard --seed 1 --jobs 2``.
@@ -26,6 +27,8 @@ LADDER_GAMES = 400
 LADDER_SEED = 1
 JOBS = 2
 CLEAR_MARGIN = 5.0
+#: seconds the ladder may take on this 2-core machine
+LADDER_BUDGET = 600
 
 
 def _margin(better: str, worse: str) -> list[Measurement]:
@@ -95,6 +98,17 @@ def _decisions() -> list[Measurement]:
 
 def run() -> list[Measurement]:
     out = _decisions()
+    started = time.perf_counter()
     for worse, better in itertools.pairwise(LEVELS):
         out.extend(_margin(better, worse))
+    pairs = len(LEVELS) - 1
+    out.append(
+        Measurement(
+            "ladder: the whole tournament",
+            time.perf_counter() - started,
+            "s",
+            LADDER_BUDGET,
+            note=f"{pairs} pairs x {LADDER_GAMES} games on {JOBS} jobs",
+        )
+    )
     return out
