@@ -3,6 +3,7 @@ and bad input is refused with a clear word and changes nothing."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import timedelta
 from typing import Any
@@ -15,6 +16,7 @@ from games import services
 from games.chat import Message
 from games.models import Game
 from games.services.chat import post_message
+from tests.games.playing import play_to_end
 
 HTMX = {"HX-Request": "true", "HX-Target": "chat"}
 
@@ -43,6 +45,25 @@ def test_it_shows_a_message_to_the_other_player_on_their_next_poll(
     assert answer.status_code == 200
     assert "Good luck, Brendan!" in answer.content.decode()
     assert "Good luck, Brendan!" in client.get(f"/games/{started.pk}/").content.decode()
+
+
+def test_after_the_end_the_table_talk_still_arrives_by_poll(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    finished = play_to_end(started, random.Random(8))
+    client.force_login(player)
+    page = client.get(f"/games/{finished.pk}/").content.decode()
+    assert re.search(r'id="poll"[^>]*hx-trigger="every 30s"', page)
+    poll = f"/games/{finished.pk}/status/?t={_token(client, finished)}"
+    assert client.get(poll, headers={"HX-Request": "true", "HX-Target": "table"}).status_code == 204
+
+    writer = Client()
+    writer.force_login(host)
+    writer.post(f"/games/{finished.pk}/chat/", {"text": "Well played!"})
+
+    answer = client.get(poll, headers={"HX-Request": "true", "HX-Target": "table"})
+    assert answer.status_code == 200
+    assert "Well played!" in answer.content.decode()
 
 
 def test_htmx_gets_the_panel_with_the_new_message_and_an_empty_box(
