@@ -109,7 +109,14 @@ def build_replay(access: TableAccess, round_: int | None, step: int | None) -> R
         told=tuple(m for m in told.moves if m.round == at.round),
         move=move,
         shown=shown,
-        players=player_panels(access, shown, me),
+        players=player_panels(
+            access,
+            shown,
+            me,
+            then_by_autopilot=frozenset(
+                m.seat for m in steps[: at.step] if m.autopilot and m.seat is not None
+            ),
+        ),
         owners={shown.area_of(s.position): s.name for s in access.seats},
         my_area=None if me is None else shown.area_of(me),
         hidden=hidden,

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils import timezone
+
 import engine
 from games.access import TableAccess
 from games.engine_bridge import load_state
@@ -26,6 +28,7 @@ from games.page.turn import (
     tile_in_slot,
 )
 from games.ratings.rate import counts, left_out
+from games.services.bots import away_reason
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,13 @@ class PlayerPanel:
     area: int
     county: CountyGrid
     rank: int | None = None
+    #: why the autopilot plays the seat now ("absent", "on vacation"); "" in a replay, which
+    #: shows the table as it stood then, not as it stands
+    away: str = ""
+    #: the seat's turn, as far as it has gone this round, was played by the autopilot
+    autopiloted: bool = False
+    #: the autopilot played the seat's last round though its person is still at the table
+    streak_note: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,30 +186,47 @@ def player_panels(
     shown: engine.GameState,
     me: int | None,
     my_county: CountyGrid | None = None,
+    then_by_autopilot: frozenset[int] | None = None,
 ) -> tuple[PlayerPanel, ...]:
     """Every seat as ``shown`` has it (a state the viewer may see), in seat order.
 
     ``my_county`` is the viewer's own county when it is drawn differently (wider, for the tile
-    being tried); the others are drawn with the default margin.
+    being tried); the others are drawn with the default margin. A replay gives the seats whose
+    moves so far in the shown round the autopilot made (``then_by_autopilot``): its panels say
+    that, and nothing of who is away now.
     """
-    return tuple(
-        PlayerPanel(
-            seat=s,
-            position=s.position,
-            is_me=s.position == me,
-            done=shown.seats[s.position].turn_done,
-            score=engine.score(shown, s.position),
-            barrel=shown.seats[s.position].barrel,
-            whiskey_points=engine.WHISKEY_POINTS[shown.seats[s.position].barrel],
-            holds_marker=shown.marker == s.position,
-            area=shown.area_of(s.position),
-            county=my_county
-            if my_county is not None and s.position == me
-            else county_grid(shown.seats[s.position].display),
-            rank=s.rank,
+    now = timezone.now()
+    panels = []
+    for s in access.seats:
+        at = shown.seats[s.position]
+        if then_by_autopilot is None:
+            away = away_reason(s, now)
+            autopiloted = bool(away) and at.turn_done
+            streak_note = bool(s.autopilot_streak) and not s.absent
+        else:
+            away, streak_note = "", False
+            autopiloted = at.turn_done and s.position in then_by_autopilot
+        panels.append(
+            PlayerPanel(
+                seat=s,
+                position=s.position,
+                is_me=s.position == me,
+                done=at.turn_done,
+                score=engine.score(shown, s.position),
+                barrel=at.barrel,
+                whiskey_points=engine.WHISKEY_POINTS[at.barrel],
+                holds_marker=shown.marker == s.position,
+                area=shown.area_of(s.position),
+                county=my_county
+                if my_county is not None and s.position == me
+                else county_grid(at.display),
+                rank=s.rank,
+                away=away,
+                autopiloted=autopiloted,
+                streak_note=streak_note,
+            )
         )
-        for s in access.seats
-    )
+    return tuple(panels)
 
 
 def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:

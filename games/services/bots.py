@@ -92,6 +92,16 @@ def is_away(seat: Seat, game: Game, now: datetime) -> bool:
     return game.allow_vacation and on_vacation(seat, now)
 
 
+def away_reason(seat: Seat, now: datetime) -> str:
+    """Why the autopilot plays this seat as soon as a round starts: "absent", "on vacation"
+    (at a table that allows it), or "" when the person plays their own turns."""
+    if seat.absent:
+        return "absent"
+    if seat.game.allow_vacation and on_vacation(seat, now):
+        return "on vacation"
+    return ""
+
+
 def on_vacation(seat: Seat, now: datetime) -> bool:
     """Whether the seat's person is on vacation at ``now`` (by their account settings)."""
     profile = getattr(seat.user, "profile", None) if seat.user is not None else None

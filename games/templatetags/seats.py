@@ -10,17 +10,12 @@ from django import template
 from django.utils import timezone
 
 from games.models import Seat
-from games.services.bots import on_vacation
+from games.services.bots import away_reason
 
 register = template.Library()
 
 
 @register.filter
 def away(seat: Seat) -> str:
-    """Why the autopilot plays this seat as soon as a round starts: "absent", "on vacation"
-    (at a table that allows it), or "" when the person plays their own turns."""
-    if seat.absent:
-        return "absent"
-    if seat.game.allow_vacation and on_vacation(seat, timezone.now()):
-        return "on vacation"
-    return ""
+    """Why the autopilot plays this seat as soon as a round starts (see ``away_reason``)."""
+    return away_reason(seat, timezone.now())

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Action, Game, Invitation
+from games.models import Action, ActionSource, Game, Invitation, Seat
 from tests.games.playing import finish_turns, play_round, play_to_end
 
 
@@ -52,6 +52,29 @@ def test_each_step_shows_its_move_and_rings_what_it_placed(
     here = f"/games/{finished.pk}/replay/"
     assert f'id="replay-prev" rel="prev" href="{here}?round=2&amp;step=0"' in html
     assert f'id="replay-next" rel="next" href="{here}?round=2&amp;step=2"' in html
+
+
+def test_the_scores_say_who_the_autopilot_played_then_not_who_is_away_now(
+    client: Client, host: User, started: Game
+) -> None:
+    game = play_round(play_round(started, random.Random(6)), random.Random(7))
+    Action.objects.filter(game=game, seat=1, round=2).update(source=ActionSource.AUTOPILOT)
+    Seat.objects.filter(game=game, position=1).update(absent=True, autopilot_streak=2)
+    client.force_login(host)
+    rows = re.compile(r'<th scope="row">.*?</tr>', re.S)
+
+    def brendan(query: str) -> str:
+        html = client.get(f"/games/{game.pk}/replay/{query}").content.decode()
+        return next(row for row in rows.findall(html) if "Brendan" in row)
+
+    for query in ("?round=1", "?round=2", "?round=2&step=0"):
+        row = brendan(query)
+        assert "absent" not in row and "last round played by autopilot" not in row
+    assert '<span class="done">done</span>' in brendan("?round=1")
+    assert '<span class="done">played by autopilot</span>' in brendan("?round=2")
+    assert '<span class="waiting">playing</span>' in brendan("?round=2&step=0")
+    live = client.get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="badge away">absent</span>' in live
 
 
 def test_the_step_after_a_round_is_the_next_round_dealt(
