@@ -7,9 +7,9 @@ spin gives the seat any of the five areas with equal chance, so for each area it
 offer the seat would find there — the tiles that stay (the one it leaves in its own area, one
 of the two in each other seat's area), the empty slots refilled from the tiles still in the
 bag — and plays the best of ``replies`` quick replies to it. A candidate is worth the mean over
-the areas of the best reply's value, so a tile that leaves room for what is likely to come
-beats one that only scores now. Every candidate meets the same sampled offers (common random
-numbers), so their comparison is fair.
+the areas of the best reply's value (in the last round, the final score the reply leaves), so
+a tile that leaves room for what is likely to come beats one that only scores now. Every
+candidate meets the same sampled offers (common random numbers), so their comparison is fair.
 
 On the last round it counts each candidate's final score exactly, with what the towers its
 ruins earn can still fill; for sheep, bonus tiles and towers it plays as ``hard`` does."""
@@ -103,12 +103,14 @@ class ExpertBot:
             glanced,
             key=lambda i: _fit(quick(moves[i][0], moves[i][3], moves[i][4]), share),
         )
+        # A reply in the last round is the last tile: what counts then is the final score.
+        judge = outlook.final if state.round >= state.rounds_total else outlook.value
         best = float("-inf")
         for i in fits:
             _, slot, o, x, y = moves[i]
             after, _ = apply(state, seat, PlaceTile(slot, o, x, y))
             after = follow_ups(after, seat, lambda q: _fit(q, share))
-            best = max(best, outlook.value(after))
+            best = max(best, judge(after))
         return best
 
 
