@@ -277,18 +277,13 @@ class Bitboard:
         distillery = self.distillery
         for i, mask in enumerate(new):
             r = top + i
-            contacts += (
-                (rows[r] & (mask << 1)).bit_count()
-                + (rows[r] & (mask >> 1)).bit_count()
-                + (rows[r - 1] & mask).bit_count()
-                + (rows[r + 1] & mask).bit_count()
-            )
+            contacts += _beside(mask, rows, r)
             g = shape.grain[i] << shift
             d = shape.distillery[i] << shift
             if g:
-                steps += _pairs(g, distillery, r)
+                steps += _beside(g, distillery, r)
             if d:
-                steps += _pairs(d, grain, r)
+                steps += _beside(d, grain, r)
         flock = self.flock
         if shape.pastures:
             pasture_new = [(x + dx, y + dy) for dx, dy in shape.pastures]
@@ -319,8 +314,9 @@ class Bitboard:
         return Quick(gain, area, flock, steps, contacts, holes, ring, sites, sheep)
 
 
-def _pairs(mask: int, other: list[int], r: int) -> int:
-    """Edge neighbours in the rows ``other`` of the squares ``mask`` in row ``r``."""
+def _beside(mask: int, other: list[int], r: int) -> int:
+    """How many (square, neighbour) pairs join the squares ``mask`` of row ``r`` to the cells
+    of the rows ``other``, edge to edge."""
     return (
         (other[r] & (mask << 1)).bit_count()
         + (other[r] & (mask >> 1)).bit_count()
