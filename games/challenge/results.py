@@ -6,6 +6,7 @@ week's end); anyone may see a week that has been scored. Equal totals share a ra
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -60,10 +61,21 @@ def percentile(total: int, totals: list[int]) -> int:
     >>> percentile(50, [50, 40, 40, 60, 30]), percentile(60, [60]), percentile(30, [30, 50])
     (75, 100, 0)
     """
-    others = len(totals) - 1
-    if not others:
-        return 100
-    return round(100 * sum(1 for t in totals if t < total) / others)
+    return Percentiles(totals).of(total)
+
+
+class Percentiles:
+    """Every entry's percentile in a week (see :func:`percentile`), sorted once: each is then
+    found by bisection, so a week of ``n`` entries costs ``n log n``, not ``n²``."""
+
+    def __init__(self, totals: list[int]) -> None:
+        self.ordered = sorted(totals)
+
+    def of(self, total: int) -> int:
+        others = len(self.ordered) - 1
+        if not others:
+            return 100
+        return round(100 * bisect_left(self.ordered, total) / others)
 
 
 def entry_over(entry: Game | None) -> bool:

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
 from games.challenge.models import Challenge
-from games.challenge.results import percentile
+from games.challenge.results import Percentiles
 from games.models import Seat
 
 WEEKS = 8
@@ -44,9 +44,10 @@ def standings(viewer: User | AnonymousUser) -> list[Standing]:
         totals[week].append(total)  # bots' entries count in every percentile
         if user_id is not None and active:
             entries.append((week, user_id, name, total))
+    week_percentiles = {week: Percentiles(week_totals) for week, week_totals in totals.items()}
     per_person: dict[tuple[int, str], list[int]] = defaultdict(list)
     for week, user_id, name, total in entries:
-        per_person[(user_id, name)].append(percentile(total, totals[week]))
+        per_person[(user_id, name)].append(week_percentiles[week].of(total))
     ranked = sorted(
         ((round(sum(p) / len(p)), len(p), key) for key, p in per_person.items()),
         key=lambda row: (-row[0], -row[1], row[2][1]),

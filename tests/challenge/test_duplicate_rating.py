@@ -9,9 +9,12 @@ from datetime import timedelta
 import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytest_django import DjangoAssertNumQueries
 
 from games.challenge import entries
+from games.challenge.results import Percentiles
 from games.challenge.standing import standings
 from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, play_rounds
 
@@ -62,3 +65,14 @@ def test_it_keeps_entries_out_of_a_players_table_results(client: Client, host: U
         page = client.get("/players/Aoife/").content.decode()
     assert "<dt>Games played</dt><dd>0</dd>" in page
     assert "<dt>Won</dt><dd>0</dd>" in page
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.lists(st.integers(0, 150), min_size=1, max_size=60))
+def test_a_weeks_percentiles_at_once_equal_the_plain_count(totals: list[int]) -> None:
+    """Each entry's percentile is the share of the other entries it beats, 100 when alone."""
+    week = Percentiles(totals)
+    for total in totals:
+        others = len(totals) - 1
+        beaten = sum(1 for t in totals if t < total)
+        assert week.of(total) == (round(100 * beaten / others) if others else 100)
