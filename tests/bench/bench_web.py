@@ -45,8 +45,13 @@ SPOTS = 20  # legal spots clicked in Chromium, one after another
 GZIP = {"Accept-Encoding": "gzip"}
 
 
+# As the run was started: each module names its own database from this, whatever the modules
+# before it set in the environment.
+_BASE_DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tipperary")
+
+
 def _bench_env() -> dict[str, str]:
-    url = urlparse(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tipperary"))
+    url = urlparse(_BASE_DATABASE_URL)
     if not url.scheme.startswith("postgres"):
         raise SystemExit("bench_web needs DATABASE_URL on PostgreSQL (make bench sets it)")
     database = url._replace(path=url.path + "_bench").geturl()
@@ -88,6 +93,12 @@ def _setup_django(env: dict[str, str]) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     django.setup()
+    from django.conf import settings
+    from django.db import connections
+
+    # After another module in the same run, Django is set up already: point it at this database.
+    connections.close_all()
+    settings.DATABASES["default"]["NAME"] = name
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
