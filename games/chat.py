@@ -1,4 +1,5 @@
-"""Table talk: the messages written at a table, and the players each person has muted.
+"""Table talk: the messages written at a table, the players each person has muted, and the
+players each person has blocked (no invitations, chat or rematch seats between them).
 
 A message is plain text; it is shown escaped and its links are never made clickable. Staff hide
 a message in the admin (it then shows nowhere); a person who mutes another no longer sees that
@@ -18,9 +19,11 @@ class Message(models.Model):
     """One message of a table's chat, by a person seated there."""
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="messages")
+    # A deleted account's messages stay (the moderation record), shown as "former player".
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
-    )
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+        related_name="chat_messages",
+    )  # fmt: skip
     text = models.CharField(max_length=MESSAGE_MAX)
     created_at = models.DateTimeField()
     hidden_by_staff = models.BooleanField(
@@ -59,3 +62,24 @@ class Mute(models.Model):
 
     def __str__(self) -> str:
         return f"user {self.user_id} mutes user {self.muted_id}"
+
+
+class Block(models.Model):
+    """``user`` blocks ``blocked``: no invitation, chat message or rematch seat between them."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "blocked"], name="one_block_per_pair"),
+            models.CheckConstraint(condition=~Q(user=models.F("blocked")), name="no_self_block"),
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} blocks user {self.blocked_id}"

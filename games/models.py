@@ -264,7 +264,7 @@ class Invitation(models.Model):
 
 
 from games.challenge.models import Challenge  # noqa: E402, F401  (the weekly challenge, for Django)
-from games.chat import Message, Mute  # noqa: E402, F401  (table talk, for Django)
+from games.chat import Block, Message, Mute  # noqa: E402, F401  (table talk, for Django)
 from games.heartbeat import Heartbeat  # noqa: E402, F401  (worker heartbeats, for Django)
 from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)
 from games.ratings.models import Rating, RatingChange  # noqa: E402, F401  (ratings, for Django)

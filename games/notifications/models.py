@@ -86,6 +86,9 @@ class OutboxMessage(models.Model):
             ),
         ]
         indexes = [models.Index(fields=["status", "due_at"], name="outbox_due")]
+        permissions = [
+            ("view_recipient", "Can see players' addresses and the bodies of mails"),
+        ]
 
     def __str__(self) -> str:
         if self.kind == Kind.ACCOUNT:
