@@ -87,7 +87,8 @@ class GamePage:
     token: Token
     # The table waiting longest for the viewer elsewhere, once they are done here.
     next_table: int | None = None
-    # At a finished rated table: the seats of people left out of the ratings update.
+    # At a finished table that moves ratings: True, and the seats of people it leaves out.
+    rated: bool = False
     unrated: frozenset[int] = frozenset()
 
     @property
@@ -115,7 +116,7 @@ class GamePage:
 
     @property
     def left_out(self) -> list[PlayerPanel]:
-        """The people the ratings leave out for this table (the autopilot played too often)."""
+        """The people the ratings leave out for this table (on vacation too often)."""
         return [p for p in self.players if p.position in self.unrated]
 
     @property
@@ -255,13 +256,17 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         deadline=game.round_deadline if playing else None,
         token=token_for(game, access.mine),
         next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
+        rated=_rated(access),
         unrated=_unrated(access),
     )
 
 
+def _rated(access: TableAccess) -> bool:
+    """Whether this is a finished table that moves ratings."""
+    game = access.game
+    return game.status == GameStatus.FINISHED and game.rated and counts(access.seats)
+
+
 def _unrated(access: TableAccess) -> frozenset[int]:
     """At a finished table that counts for ratings, the people it leaves out. One query."""
-    game = access.game
-    if game.status != GameStatus.FINISHED or not game.rated or not counts(access.seats):
-        return frozenset()
-    return frozenset(left_out(game))
+    return frozenset(left_out(access.game)) if _rated(access) else frozenset()

@@ -2,7 +2,10 @@
 
 The tile a player tries (slot, orientation, position) lives in the page's query string, so
 every step is a plain link that also works without JavaScript; the server answers with a
-preview made by the engine itself (``apply`` on the current state, never saved).
+preview made by the engine itself: ``apply`` on the game as the player may see it (R4.2), never
+saved. The shared supplies it draws from are those dealt at the start of the round less the
+player's own turn, so a neighbour's hidden move this round never shows in it ("a sheep is lost:
+supply empty" would tell that someone took the last sheep).
 """
 
 from __future__ import annotations
@@ -109,13 +112,17 @@ def make_draft(state: engine.GameState, seat: int, asked: Mapping[str, int | Non
 
 
 def preview(state: engine.GameState, seat: int, draft: Draft) -> Preview:
-    """Ask the engine what placing the draft would do (R4.2.3), without keeping the result."""
-    tile = tile_in_slot(state, seat, draft.slot)
+    """Ask the engine what placing the draft would do (R4.2.3), without keeping the result.
+
+    ``state`` may be the real state: the preview runs on the seat's own view of it.
+    """
+    seen = engine.view(state, seat)
+    tile = tile_in_slot(seen, seat, draft.slot)
     assert tile is not None
-    before = state.seats[seat].display
+    before = seen.seats[seat].display
     action = engine.PlaceTile(draft.slot, draft.orientation, draft.x, draft.y)
     try:
-        after, events = engine.apply(state, seat, action)
+        after, events = engine.apply(seen, seat, action)
     except engine.IllegalAction as refused:
         overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=False)
         return Preview(False, str(refused), overlay=overlay)

@@ -32,7 +32,7 @@ START_MU = 25.0
 START_SIGMA = 25.0 / 3
 #: Rated games in a pool before a rating stops being provisional (and enters the leaderboard).
 SETTLED_GAMES = 5
-#: A person whose rounds the autopilot played more than this share of is left out of the update.
+#: A person on vacation for more than this share of their rounds is left out of the update.
 AUTOPILOT_LIMIT = 0.25
 
 _BASE = 1000

@@ -24,13 +24,14 @@ def finished(started: Game) -> Game:
 
 
 def autopilot_played(game: Game, position: int, rounds: int) -> None:
-    """As if the autopilot had played the first ``rounds`` rounds of a seat."""
+    """As if the autopilot had played the first ``rounds`` rounds of a seat as they began (the
+    person on vacation: the whole table was played within moments)."""
     Action.objects.filter(game=game, seat=position, round__lte=rounds).update(
         source=ActionSource.AUTOPILOT
     )
 
 
-def test_it_names_the_person_the_autopilot_played_for_too_often(
+def test_it_names_the_person_on_vacation_for_too_many_rounds(
     client: Client, host: User, player: User, finished: Game
 ) -> None:
     brendan = finished.seats.get(user=player).position
@@ -39,12 +40,12 @@ def test_it_names_the_person_the_autopilot_played_for_too_often(
     html = client.get(f"/games/{finished.pk}/").content.decode()
     assert (
         '<a class="player" href="/players/Brendan/">Brendan</a> is left out of the ratings for '
-        "this table: the autopilot played more than a quarter of their rounds." in html
+        "this table: they were on vacation for more than a quarter of their rounds." in html
     )
     client.force_login(player)
     html = client.get(f"/games/{finished.pk}/").content.decode()
     assert "You are left out of the ratings for this table" in html
-    assert "more than a quarter of your rounds." in html
+    assert "you were on vacation for more than a quarter of your rounds." in html
 
 
 def test_it_says_nothing_when_everyone_counts(

@@ -128,10 +128,11 @@ def test_a_table_with_one_person_and_bots_does_not_count(host: User) -> None:
     assert not Rating.objects.exists()
 
 
-def test_a_person_the_autopilot_played_for_too_often_is_left_out(
+def test_a_person_on_vacation_too_often_is_left_out(
     host: User, player: User, outsider: User
 ) -> None:
-    # Ciara's autopilot played 4 of her 12 rounds (more than a quarter); Brendan's 3 (exactly).
+    # The autopilot played 4 of Ciara's 12 rounds early in each round, as it does for a person
+    # on vacation (more than a quarter); 3 of Brendan's (exactly a quarter).
     game = finished_table([host, player, outsider], [50, 60, 70], autopilot={1: 3, 2: 4})
     assert rate_game(game.pk) == 2
     rated = set(RatingChange.objects.filter(game=game).values_list("seat__user", flat=True))
