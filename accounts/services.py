@@ -12,9 +12,11 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from accounts.models import Profile, validate_display_name
 from accounts.zones import DEFAULT_ZONE
+from games.challenge.entries import withdraw_entries
 from games.services import depart
 
 
@@ -80,8 +82,11 @@ def delete_account(user: User) -> None:
 
     Their seats in games are kept by the games app (``on_delete=SET_NULL``) and show as
     "former player", so nobody else loses a game: first the games app hands their seats in play
-    to the autopilot and frees their seats at forming tables, so no table waits for them.
+    to the autopilot and frees their seats at forming tables, so no table waits for them. Their
+    unfinished challenge entry, which nobody waits on, is withdrawn instead: the autopilot must
+    not finish it and rank it among the week's results.
     """
     with transaction.atomic():
+        withdraw_entries(user, timezone.now())
         depart(user)
         user.delete()

@@ -70,9 +70,15 @@ def heartbeat_task(queue: str) -> None:
 
 @shared_task(name="games.open_challenge_week")
 def open_challenge_week_task() -> str:
-    """Monday 00:00 UTC: the week's challenge deal, after scoring the week that just ended;
-    then every bot level plays it."""
-    now = timezone.now()
-    challenge = challenge_entries.open_week(now)
-    challenge_entries.enter_bots(challenge.pk, now)
-    return challenge.week
+    """Monday 00:00 UTC: the week's challenge deal on the dot, after scoring the week that just
+    ended; then every bot level plays it. The minute sweep below makes good a lost message."""
+    return challenge_entries.keep_weeks(timezone.now()).week
+
+
+@shared_task(name="games.keep_challenge_weeks")
+def keep_challenge_weeks_task() -> str:
+    """Every minute: score the challenge weeks that ended, open this week's deal if nobody has
+    (a lost Monday message, a fresh site), and have the bots play it; a no-op once done."""
+    kept = challenge_entries.keep_weeks(timezone.now())
+    opened = "opened" if kept.opened else "open"
+    return f"{kept.week} {opened}, weeks scored {kept.scored}, bot entries {kept.bots}"

@@ -164,6 +164,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "games.open_challenge_week",
         "schedule": crontab(minute=0, hour=0, day_of_week="monday"),
     },
+    # ... and every minute, so a lost Monday message or a fresh site never leaves players
+    # without this week's deal, nor an ended week unscored.
+    "keep-challenge-weeks": {"task": "games.keep_challenge_weeks", "schedule": 60.0},
     # /healthz: beat is sending, and a worker takes each queue.
     "heartbeat": {
         "task": "games.heartbeat",

@@ -1,8 +1,9 @@
-"""The challenge's services: open the week's deal, enter it, score the week when it ends."""
+"""The challenge's services: open the week's deal, enter it, score the week when it ends,
+and the minute sweep that keeps the weeks in step whatever message was lost."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -15,23 +16,60 @@ from games.engine_bridge import load_state
 from games.models import Game, GameStatus, GameVariant, Seat, SeatKind, new_seed
 from games.services.bots import BOT_LEVELS, play_waiting_seats
 from games.services.errors import GameError
-from games.services.record import save_state
+from games.services.record import publish, save_state
 from games.services.turns import advance_round
 
 BOT_STEPS = 40
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What one run of the weeks' sweep did: this week's deal, whether the run opened it, how
+    many ended weeks it scored, and how many bot entries it made."""
+
+    week: str
+    opened: bool = False
+    scored: int = 0
+    bots: int = 0
+
+
+def keep_weeks(now: datetime) -> Kept:
+    """The weeks' sweep, every minute: score every week that has ended, open the week ``now``
+    falls in if nobody has yet, and have every bot level play it.
+
+    A lost Monday message, a worker that was down, or a site installed mid-week all come
+    right at the next run. Safe to run any number of times, even two at once: a run with
+    nothing left to do only reads.
+    """
+    scored = _score_ended(now)
+    challenge, opened = _this_week(now, None)
+    bots = enter_bots(challenge.pk, now) if _bots_missing(challenge) else 0
+    return Kept(challenge.week, opened, scored, bots)
 
 
 @transaction.atomic
 def open_week(now: datetime, *, seed: int | None = None) -> Challenge:
     """The deal of the week ``now`` falls in (created once, with ``seed`` or a fresh one), after
     scoring every earlier week that has ended. Safe to run twice."""
+    _score_ended(now)
+    return _this_week(now, seed)[0]
+
+
+def _this_week(now: datetime, seed: int | None) -> tuple[Challenge, bool]:
     week = week_of(now)
     starts, ends = window(week)
     deal = {"seed": new_seed() if seed is None else seed, "starts_at": starts, "ends_at": ends}
-    challenge, _ = Challenge.objects.get_or_create(week=week, defaults=deal)
-    for ended in Challenge.objects.filter(ends_at__lte=now, scored_at__isnull=True):
-        score_week(ended, now)
-    return challenge
+    return Challenge.objects.get_or_create(week=week, defaults=deal)
+
+
+def _score_ended(now: datetime) -> int:
+    ended = Challenge.objects.filter(ends_at__lte=now, scored_at__isnull=True).order_by("starts_at")
+    return sum(score_week(pk, now) for pk in ended.values_list("pk", flat=True))
+
+
+def _bots_missing(challenge: Challenge) -> bool:
+    played = Seat.objects.filter(game__challenge=challenge, kind=SeatKind.BOT)
+    return not {name for name, _label in BOT_LEVELS} <= set(played.values_list("bot", flat=True))
 
 
 def current_week(now: datetime) -> Challenge | None:
@@ -90,19 +128,48 @@ def enter_bots(challenge_id: int, now: datetime) -> int:
     return made
 
 
-def score_week(challenge: Challenge, now: datetime) -> int:
-    """Score every entry of an ended week not finished by then, as it stands, and mark it
-    unfinished (closed); returns how many. The caller holds a transaction."""
-    unfinished = list(
-        Game.objects.select_for_update().filter(challenge=challenge, status=GameStatus.PLAYING)
+@transaction.atomic
+def score_week(challenge_id: int, now: datetime) -> bool:
+    """Close an ended week: score every entry not finished by then as it stands, and mark it
+    unfinished (closed). Returns whether this call scored the week (False when it is not over
+    yet or was scored already, so two sweeps at once score it once)."""
+    challenge = (
+        Challenge.objects.select_for_update()
+        .filter(pk=challenge_id, ends_at__lte=now, scored_at__isnull=True)
+        .first()
+    )
+    if challenge is None:
+        return False
+    unfinished = Game.objects.select_for_update().filter(
+        challenge=challenge, status=GameStatus.PLAYING
     )
     for game in unfinished:
         state = load_state(game)
         game.status = GameStatus.CLOSED
         game.finished_at = challenge.ends_at
-        game.save(update_fields=["status", "finished_at"])
+        game.round_deadline = None
+        game.save(update_fields=["status", "finished_at", "round_deadline"])
         Seat.objects.filter(game=game).update(
             score=asdict(engine.score(state, 0)), rank=None, to_play=False
         )
     Challenge.objects.filter(pk=challenge.pk).update(scored_at=now)
-    return len(unfinished)
+    return True
+
+
+@transaction.atomic
+def withdraw_entries(user: User, now: datetime) -> int:
+    """Close the person's unfinished entries without a score, as their account goes: nobody
+    plays them on (not the autopilot either), so they never rank or count in a percentile.
+    Returns how many."""
+    unfinished = Game.objects.select_for_update().filter(
+        challenge__isnull=False, host=user, status=GameStatus.PLAYING
+    )
+    withdrawn = 0
+    for game in unfinished:
+        game.status = GameStatus.CLOSED
+        game.finished_at = now
+        game.round_deadline = None
+        publish(game, "status", "finished_at", "round_deadline")
+        Seat.objects.filter(game=game).update(to_play=False)
+        withdrawn += 1
+    return withdrawn

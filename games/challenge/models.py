@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.db import models
 from django.urls import reverse
 
@@ -29,3 +31,16 @@ class Challenge(models.Model):
     def number(self) -> int:
         """The week's number in its ISO year (the 49 of "Week 49")."""
         return int(self.week.split("-W")[1])
+
+    def is_over(self, now: datetime) -> bool:
+        """Whether the week has ended at ``now``: from then on its entries take no move."""
+        return now >= self.ends_at
+
+    @property
+    def over_message(self) -> str:
+        """What a player hears who moves in an entry of a week that has ended."""
+        ended = self.ends_at.astimezone(UTC)
+        return (
+            f"This week's challenge is over: week {self.number} ended on {ended:%A} {ended.day} "
+            f"{ended:%B} at 00:00 UTC, and your entry counts as it stood then."
+        )

@@ -53,6 +53,9 @@ def submit_action(
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise NotAllowed("You have no seat at this table.")
+    now = now or timezone.now()
+    if game.challenge is not None and game.challenge.is_over(now):
+        raise GameError(game.challenge.over_message)  # even before its week is scored
     if game.status != GameStatus.PLAYING:
         raise GameError("This game is not in play.")
     if step != seat.step:
@@ -89,7 +92,8 @@ def advance_round(game_id: int, round_: int, *, now: datetime | None = None) -> 
     append_action(game, None, str(engine.EndRound()), ActionSource.SYSTEM, round_, events=())
     game.round = new_state.round
     game.round_started_at = now
-    game.round_deadline = now + game.round_length
+    # A challenge entry has no deadlines: its entrant plays when they like within the week.
+    game.round_deadline = None if game.challenge_id else now + game.round_length
     save_state(game, state, new_state, now)
     notify_new_round(game, now=now)
     round_started(game)
