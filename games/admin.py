@@ -4,22 +4,52 @@ Tables, seats and the log are read-only here: only the services change a game (t
 check its version and keep the cached state in step with the log). The one thing staff may do
 is send a waiting or failed mail again now. Table talk: staff read messages and hide those that
 break the site's rules.
+
+Staff get no more than their permissions say:
+
+- Each action needs the change permission of its model (view-only staff only look).
+- Players' addresses, and the bodies of mails, need ``games.view_recipient``: without it the
+  outbox and the chat neither show nor search an address.
+- The log reads through the viewer lens like every page: the round in play of a table in play
+  is nobody's to read here either (a staff member may sit at that table, R4.2).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from django.contrib import admin, messages
+from django.contrib.auth import get_permission_codename
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from games.access import rounds_over
 from games.chat import Message
 from games.heartbeat import Heartbeat
-from games.models import Action, Game, Seat
+from games.models import Action, Game, GameStatus, Seat
 from games.notifications.models import OutboxMessage
 from games.notifications.send import retry_now
 from games.services.chat import set_hidden
+
+RECIPIENT_PERMISSION = "games.view_recipient"
+
+# An address as a mail server's refusal quotes it in a row's note.
+_ADDRESS = re.compile(r"[^\s'\"<>(),:;]+@[^\s'\"<>(),:;]+")
+
+
+def sees_addresses(request: HttpRequest) -> bool:
+    """Whether this staff member may read players' addresses and the bodies of their mails."""
+    return request.user.has_perm(RECIPIENT_PERMISSION)
+
+
+def search_fields_for(request: HttpRequest, fields: Sequence[str]) -> list[str]:
+    """The search fields this staff member may search by: no address without the permission."""
+    if sees_addresses(request):
+        return list(fields)
+    return [name for name in fields if name.split("__")[-1] not in ("email", "to_address")]
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -38,17 +68,26 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
+def in_play(game: Game | None) -> bool:
+    # A seat's step rises with each of its own moves: during a round it counts hidden turns.
+    return game is not None and game.status == GameStatus.PLAYING
+
+
+SEAT_FIELDS = ("position", "kind", "bot", "user", "to_play", "absent", "autopilot_streak", "step")
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = readonly_fields = (
-        "position", "kind", "bot", "user", "to_play", "absent", "autopilot_streak", "step",
-    )  # fmt: skip
+    fields = readonly_fields = SEAT_FIELDS
     extra = 0
     can_delete = False
     show_change_link = True
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+    def get_fields(self, request: HttpRequest, obj: Game | None = None) -> tuple[str, ...]:
+        return tuple(name for name in SEAT_FIELDS if name != "step" or not in_play(obj))
 
 
 @admin.register(Game)
@@ -66,7 +105,7 @@ class GameAdmin(ReadOnly):
 
     @admin.display(description="Log")
     def log(self, game: Game) -> str:
-        entries = game.actions.count()
+        entries = game.actions.filter(rounds_over()).count()
         url = reverse("admin:games_action_changelist")
         return format_html('<a href="{}?q={}">{} entries</a>', url, game.pk, entries)
 
@@ -78,6 +117,12 @@ class SeatAdmin(ReadOnly):
     search_fields = ["=game__id", "user__profile__display_name", "user__email"]
     list_select_related = ["game", "user"]
 
+    def get_search_fields(self, request: HttpRequest) -> list[str]:
+        return search_fields_for(request, self.search_fields)
+
+    def get_exclude(self, request: HttpRequest, obj: Seat | None = None) -> list[str]:
+        return ["step"] if obj is not None and in_play(obj.game) else []
+
 
 @admin.register(Action)
 class ActionAdmin(ReadOnly):
@@ -86,26 +131,68 @@ class ActionAdmin(ReadOnly):
     search_fields = ["=game__id"]
     list_select_related = ["game"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Action]:
+        # The list, the search and each entry's page alike: a hidden turn is "no such entry".
+        return super().get_queryset(request).filter(rounds_over())
+
+
+OUTBOX_COLUMNS = (
+    "id", "kind", "recipient", "game", "round", "status", "due_at", "attempts", "note",
+)  # fmt: skip
+# What takes the place of a column for staff who may not read addresses.
+OUTBOX_COLUMNS_WITHOUT_ADDRESSES = {"recipient": "player", "note": "note_without_addresses"}
+
 
 @admin.register(OutboxMessage)
 class OutboxMessageAdmin(ReadOnly):
-    list_display = ["id", "kind", "recipient", "game", "round", "status", "due_at", "attempts",
-                    "note"]  # fmt: skip
+    list_display = OUTBOX_COLUMNS
     list_filter = ["status", "kind"]
     search_fields = ["user__email", "to_address", "=game__id"]
     list_select_related = ["user", "game"]
     date_hierarchy = "due_at"
     actions = ["send_again_now"]
+    # Fields that hold an address or a body (the note may quote a refused address): shown only
+    # with the permission; note_without_addresses stands in for the note.
+    _PRIVATE_FIELDS = ["to_address", "body_text", "body_html", "note"]
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         # Needed to run the action; every field stays read-only (no change form is offered).
-        return bool(request.user.is_staff) and obj is None
+        change = f"{self.opts.app_label}.{get_permission_codename('change', self.opts)}"
+        return obj is None and request.user.has_perm(change)
+
+    def get_list_display(self, request: HttpRequest) -> tuple[str, ...]:
+        if sees_addresses(request):
+            return OUTBOX_COLUMNS
+        return tuple(OUTBOX_COLUMNS_WITHOUT_ADDRESSES.get(name, name) for name in OUTBOX_COLUMNS)
+
+    def get_search_fields(self, request: HttpRequest) -> list[str]:
+        return search_fields_for(request, self.search_fields)
+
+    def get_exclude(self, request: HttpRequest, obj: OutboxMessage | None = None) -> list[str]:
+        return [] if sees_addresses(request) else self._PRIVATE_FIELDS
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: OutboxMessage | None = None
+    ) -> list[str]:
+        return [] if sees_addresses(request) else ["note_without_addresses"]
 
     @admin.display(description="To")
     def recipient(self, row: OutboxMessage) -> str:
         return row.to_address or str(row.user or "")
 
-    @admin.action(description="Retry now (waiting or failed mail only; sent mail never again)")
+    @admin.display(description="To")
+    def player(self, row: OutboxMessage) -> str:
+        return str(row.user) if row.user is not None else "(an address, not shown)"
+
+    @admin.display(description="Note")
+    def note_without_addresses(self, row: OutboxMessage) -> str:
+        # A mail server's refusal quotes the address it refused.
+        return _ADDRESS.sub("(address)", row.note)
+
+    @admin.action(
+        description="Retry now (waiting or failed mail only; sent mail never again)",
+        permissions=["change"],
+    )
     def send_again_now(self, request: HttpRequest, queryset: QuerySet[OutboxMessage]) -> None:
         chosen = queryset.count()
         again = retry_now(queryset)
@@ -141,12 +228,17 @@ class MessageAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.action(description="Hide the selected messages (they show nowhere)")
+    def get_search_fields(self, request: HttpRequest) -> list[str]:
+        return search_fields_for(request, self.search_fields)
+
+    @admin.action(
+        description="Hide the selected messages (they show nowhere)", permissions=["change"]
+    )
     def hide(self, request: HttpRequest, queryset: QuerySet[Message]) -> None:
         count = set_hidden(list(queryset.values_list("pk", flat=True)), True)
         self.message_user(request, f"{count} message(s) hidden.", messages.SUCCESS)
 
-    @admin.action(description="Show the selected messages again")
+    @admin.action(description="Show the selected messages again", permissions=["change"])
     def show(self, request: HttpRequest, queryset: QuerySet[Message]) -> None:
         count = set_hidden(list(queryset.values_list("pk", flat=True)), False)
         self.message_user(request, f"{count} message(s) shown again.", messages.SUCCESS)

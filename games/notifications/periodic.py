@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.notifications.models import OutboxMessage, Status
 from games.notifications.scan import scan
-from games.notifications.send import SendReport, send_due_messages
+from games.notifications.send import SendReport, blank_sent_account_mail, send_due_messages
 from games.notifications.write import SEND_TASK
 from tipperary_site.enqueue import enqueue
 
@@ -22,6 +22,7 @@ def prune(now: datetime) -> int:
     keep = timedelta(days=int(getattr(settings, "NOTIFY_KEEP_DAYS", 30)))
     old = OutboxMessage.objects.filter(created_at__lt=now - keep).exclude(status=Status.PENDING)
     deleted, _ = old.delete()
+    blank_sent_account_mail()  # account mail sent before sending blanked its link itself
     return deleted
 
 

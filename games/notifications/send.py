@@ -167,11 +167,24 @@ def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
     return ""
 
 
+# What a sent account mail keeps of its body: nothing (its subject and address stay).
+ACCOUNT_BODY_BLANK = {"body_text": "", "body_html": ""}
+
+
+def blank_sent_account_mail() -> int:
+    """Blank the bodies of account mail sent before sending did so itself; returns how many."""
+    sent = OutboxMessage.objects.filter(kind=Kind.ACCOUNT, status=Status.SENT)
+    return sent.exclude(**ACCOUNT_BODY_BLANK).update(**ACCOUNT_BODY_BLANK)
+
+
 def _finish(row: OutboxMessage, status: Status, now: datetime, note: str = "") -> None:
     # Only the sender that holds the claim (same attempt number) may record the outcome.
     fields: dict[str, object] = {"status": status, "note": note[:200]}
     if status == Status.SENT:
         fields["sent_at"] = now
+        if row.kind == Kind.ACCOUNT:
+            # Its body holds a reset or confirmation link: once sent, nobody needs it here.
+            fields.update(ACCOUNT_BODY_BLANK)
     OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(**fields)
 
 
