@@ -20,6 +20,7 @@ from games.notifications.context import tables_waiting_count
 from games.page.cache import page_key, serve
 from games.ratings.cache import generation
 from games.ratings.record import record_of
+from games.services.blocks import has_blocked
 
 
 def _me(request: HttpRequest) -> User:
@@ -120,7 +121,8 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     # a new name or holiday shows within the minute.
     page = request.GET.get("page")
     waiting = tables_waiting_count(request.user)
-    key = page_key(request, "player", name.lower(), page, generation(), waiting)
+    blocked = request.user.is_authenticated and has_blocked(request.user, name)
+    key = page_key(request, "player", name.lower(), page, generation(), waiting, blocked)
 
     def draw(more: dict[str, object]) -> TemplateResponse:
         profile = get_object_or_404(
@@ -130,8 +132,9 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
             "player": profile,
             "away": profile.on_vacation(timezone.now()),
             "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
-            "record": record_of(profile.user, page),
+            "record": record_of(profile.user, page, request.user),
             "tables_waiting": waiting,
+            "blocked": blocked,
             **more,
         }
         return TemplateResponse(request, "accounts/player.html", context)

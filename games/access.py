@@ -1,14 +1,25 @@
-"""Who may see a table: one helper that 404s outsiders, used by every view of a game."""
+"""What a viewer may know of the tables: the one lens every page, fragment, statistic, mail,
+JSON document and admin list reads game data through.
+
+- A table: an open one to everyone logged in; an invite-only one to its seated players, and to
+  people with a pending invitation (or the host's link) only while it is still forming.
+- Statistics and lists about a person: only tables the viewer may know of (an invite-only
+  table counts only for viewers who sat at it) and only rounds that are over (R4.2: a round
+  in play tells nobody but the acting seat what was played).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, F, OuterRef, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from games.models import Game, Seat
+from games.models import Game, GameStatus, Seat
+
+Viewer = User | AnonymousUser
 
 
 @dataclass(frozen=True)
@@ -25,12 +36,37 @@ class TableAccess:
 
 
 def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
-    """The table if ``user`` may see it: open tables to everyone logged in, invite-only
-    tables to their players and invitees. Two queries: the game and its seats with names."""
+    """The table if ``user`` may see it (see the module's rules); 404 otherwise. Two queries
+    (the game and its seats with names), a third for an invite-only table's invitation."""
     game = get_object_or_404(Game, pk=game_id)
     seats = list(game.seats.select_related("user__profile").order_by("position"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
-    outsider = not game.is_open and mine is None and not invited_by_link
-    if outsider and not game.invitations.filter(invitee=user).exists():
+    outsider = not game.is_open and mine is None
+    if outsider and not _invited_while_forming(game, user, invited_by_link):
         raise Http404("No such table.")
     return TableAccess(game, seats, mine)
+
+
+def _invited_while_forming(game: Game, user: User, by_link: bool) -> bool:
+    """An invitation (or the link) opens an invite-only table only until it starts: once it
+    plays, a person who never took their seat is an outsider like any other."""
+    if game.status != GameStatus.FORMING:
+        return False
+    return by_link or game.invitations.filter(invitee=user).exists()
+
+
+def tables_known_to(viewer: Viewer, game: str = "game") -> Q:
+    """The rows (through their ``game`` relation) whose table ``viewer`` may know of: open
+    tables, and invite-only ones the viewer sat at. For lists and counts about a person."""
+    prefix = f"{game}__" if game else ""
+    shown = Q(**{f"{prefix}is_open": True})
+    if viewer.is_authenticated:
+        outer = f"{game}_id" if game else "pk"
+        shown |= Q(Exists(Seat.objects.filter(game=OuterRef(outer), user_id=viewer.pk)))
+    return shown
+
+
+def rounds_over(game: str = "game") -> Q:
+    """Log entries (``Action`` rows) of rounds that are over: every round of a table that is
+    no longer in play, and the rounds before the current one of a table in play."""
+    return ~Q(**{f"{game}__status": GameStatus.PLAYING}) | Q(round__lt=F(f"{game}__round"))

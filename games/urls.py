@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
-from games.views import chat, history, lobby, play, rematch, seats, table
+from games.views import blocks, chat, history, lobby, play, rematch, seats, table
 
 app_name = "games"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
+    path("block/<str:name>/", blocks.block, name="block"),
+    path("unblock/<str:name>/", blocks.unblock, name="unblock"),
     path("<int:game_id>/", play.game_page, name="game"),
     path("<int:game_id>/play/", play.act, name="act"),
     path("<int:game_id>/draft/", play.draft, name="draft"),

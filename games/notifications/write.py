@@ -63,10 +63,25 @@ def turn_grace() -> timedelta:
     return timedelta(minutes=int(getattr(settings, "NOTIFY_TURN_GRACE_MINUTES", 5)))
 
 
+#: One host mails one person about invitations at most this often (the rest are on the site).
+INVITATION_MAIL_EVERY = timedelta(days=1)
+
+
 def notify_invitation(invitation: Invitation, *, now: datetime | None = None) -> None:
-    """Tell a person a host invited them to a table."""
+    """Tell a person a host invited them to a table, unless the same host already mailed them
+    an invitation within a day: invitations never become a way to flood someone's inbox."""
+    now = now or timezone.now()
+    game = invitation.game
+    mailed = OutboxMessage.objects.filter(
+        user_id=invitation.invitee_id,
+        kind=Kind.INVITATION,
+        game__host_id=game.host_id,
+        created_at__gt=now - INVITATION_MAIL_EVERY,
+    )
+    if game.host_id is not None and mailed.exists():
+        return
     invitee = User.objects.select_related("profile").get(pk=invitation.invitee_id)
-    queue([invitee], Kind.INVITATION, invitation.game, 0, now or timezone.now())
+    queue([invitee], Kind.INVITATION, game, 0, now)
 
 
 def notify_table_started(game: Game, *, now: datetime | None = None) -> None:

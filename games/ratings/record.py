@@ -1,5 +1,8 @@
 """A person's record, for their public page: ratings with their history, results, score
-categories, how reliably they play, and their finished tables. A constant number of queries."""
+categories, how reliably they play, and their finished tables. A constant number of queries.
+
+Everything but the ratings is read through the viewer's lens (``games.access``): an invite-only
+table counts only for a viewer who sat at it, and only rounds that are over count (R4.2)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from games.access import Viewer, rounds_over, tables_known_to
 from games.challenge.standing import Standing, standing_of
 from games.models import Action, ActionSource, GameStatus, GameVariant, Seat
 from games.ratings.models import Rating, RatingChange, RatingPool
@@ -120,13 +124,14 @@ def sparkline(values: list[int], width: int = 200, height: int = 40) -> str:
     )
 
 
-def record_of(user: User, page: str | None) -> Record:
+def record_of(user: User, page: str | None, viewer: Viewer) -> Record:
+    """``user``'s record as ``viewer`` may know it."""
     return Record(
         pools=_pools(user),
-        results=(results := _results(user))[0],
+        results=(results := _results(user, viewer))[0],
         categories=results[1],
-        reliability=reliability(user),
-        tables=finished_tables(user, page),
+        reliability=reliability(user, viewer),
+        tables=finished_tables(user, page, viewer),
         challenge=standing_of(user),
     )
 
@@ -157,10 +162,11 @@ def _score(part: str) -> Cast:
     return Cast(KT(f"score__{part}"), IntegerField())
 
 
-def _results(user: User) -> tuple[Results, list[Category]]:
+def _results(user: User, viewer: Viewer) -> tuple[Results, list[Category]]:
     """Tables played, won and finished, totals and the average of each category. One query."""
     done = Q(game__status=GameStatus.FINISHED)
     row = Seat.objects.filter(
+        tables_known_to(viewer),
         user=user,
         game__status__in=[GameStatus.PLAYING, GameStatus.FINISHED],
         game__variant=GameVariant.STANDARD,  # challenge entries have their own standing
@@ -185,13 +191,20 @@ def _results(user: User) -> tuple[Results, list[Category]]:
     return results, categories
 
 
-def reliability(user: User) -> Reliability | None:
+def reliability(user: User, viewer: Viewer) -> Reliability | None:
     """The share of rounds the person played themselves rather than the autopilot, and how
-    long after a round began they usually finish their turn. Two queries."""
-    seats = Seat.objects.filter(user=user)
+    long after a round began they usually finish their turn. Two queries.
+
+    Only rounds that are over count: a round in play would tell, by a count that moves, that
+    the person placed a tile with a sheep or a bonus tile still to come (R4.2)."""
+    seats = Seat.objects.filter(tables_known_to(viewer), user=user)
     theirs = seats.filter(game=OuterRef("game_id"), position=OuterRef("seat"))
     # The tables first, so the log is read through its (game, seq) index, not scanned whole.
-    mine = Action.objects.filter(game__in=seats.values("game_id")).filter(Exists(theirs))
+    mine = (
+        Action.objects.filter(game__in=seats.values("game_id"))
+        .filter(Exists(theirs))
+        .filter(rounds_over())
+    )
     round_key = F("game_id") * 1000 + F("round")
     counts = mine.aggregate(
         own=Count(round_key, distinct=True, filter=Q(source=ActionSource.PLAYER)),
@@ -214,15 +227,19 @@ def reliability(user: User) -> Reliability | None:
     return Reliability(share, statistics.median(waits) if waits else None)
 
 
-def finished_tables(user: User, page: str | None) -> Page[Any]:
-    """The person's finished tables, latest first, with their rank, the number of players and
-    what the table did to their rating. Two queries (the count and the page)."""
+def finished_tables(user: User, page: str | None, viewer: Viewer) -> Page[Any]:
+    """The person's finished tables that ``viewer`` may know of, latest first, with their rank,
+    the number of players and what the table did to their rating. Two queries (the count and
+    the page)."""
     change = RatingChange.objects.filter(seat=OuterRef("pk")).annotate(
         moved=F("ordinal_after") - F("ordinal_before")
     )
     seats = (
         Seat.objects.filter(
-            user=user, game__status=GameStatus.FINISHED, game__variant=GameVariant.STANDARD
+            tables_known_to(viewer),
+            user=user,
+            game__status=GameStatus.FINISHED,
+            game__variant=GameVariant.STANDARD,
         )
         .select_related("game")
         .annotate(

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from games.models import Game, GameStatus, Invitation, SeatKind
 from games.notifications.write import notify_invitation
+from games.services.blocks import blocked_with
 from games.services.errors import GameError, NotAllowed
 from games.services.record import locked_game, publish
 from games.services.tables import create_game
@@ -33,10 +34,14 @@ def play_again(game_id: int, user: User, *, now: datetime | None = None) -> Game
     if existing is not None:
         return existing
     bots = [seat.bot for seat in seats if seat.kind == SeatKind.BOT]
+    blocked = blocked_with(user.pk)  # nobody is seated again with a person they blocked
     people = [
         seat.user
         for seat in seats
-        if seat.kind == SeatKind.PERSON and seat.user is not None and seat.user_id != user.pk
+        if seat.kind == SeatKind.PERSON
+        and seat.user is not None
+        and seat.user_id != user.pk
+        and seat.user_id not in blocked
     ]
     if not people and not bots:
         raise GameError(

@@ -16,8 +16,10 @@ from accounts.models import Profile
 from engine import bots as engine_bots
 from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
 from games.notifications.write import notify_invitation, notify_table_started
+from games.services.blocks import blocked_either_way
 from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
+from games.services.limits import check_invitation_allowed, check_table_allowed
 from games.services.record import locked_game, publish, save_state
 
 INVITE_SALT = "games.invite"
@@ -44,6 +46,8 @@ def create_game(
 
     A table the bots fill up starts at once: a solo game against bots.
     """
+    if len(bots) + 1 < seats_wanted:  # a table that waits for players counts to the limit
+        check_table_allowed(host)
     if not 2 <= seats_wanted <= 5:
         raise GameError("A table has 2 to 5 seats.")
     if len(bots) >= seats_wanted:
@@ -172,8 +176,13 @@ def _start(game: Game, now: datetime) -> None:
 
 
 @transaction.atomic
-def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
-    """Invite a person by display name; they may then join even an invite-only table."""
+def invite_player(
+    game_id: int, host: User, display_name: str, *, now: datetime | None = None
+) -> Invitation:
+    """Invite a person by display name; they may then join even an invite-only table.
+
+    Inviting someone already invited changes nothing and sends no second mail.
+    """
     game = locked_game(game_id)
     if game.host_id != host.pk:
         raise NotAllowed("Only the host can invite players.")
@@ -182,12 +191,20 @@ def invite_player(game_id: int, host: User, display_name: str) -> Invitation:
     profile = Profile.objects.filter(display_name__iexact=display_name.strip()).first()
     if profile is None:
         raise GameError(f"There is no player called “{display_name.strip()}”.")
+    if profile.user_id == host.pk:
+        raise GameError("You have a seat at your own table already.")
     if game.seats.filter(user_id=profile.user_id).exists():
         raise GameError(f"{profile.display_name} already has a seat at this table.")
-    invitation, created = Invitation.objects.get_or_create(game=game, invitee_id=profile.user_id)
-    if created:
-        publish(game)  # the host's list of invitees shows it
-    notify_invitation(invitation)
+    existing = game.invitations.filter(invitee_id=profile.user_id).first()
+    if existing is not None:
+        return existing
+    if blocked_either_way(host.pk, profile.user_id):
+        raise GameError(f"{profile.display_name} cannot be invited to your tables.")
+    now = now or timezone.now()
+    check_invitation_allowed(host, now)
+    invitation = Invitation.objects.create(game=game, invitee_id=profile.user_id)
+    publish(game)  # the host's list of invitees shows it
+    notify_invitation(invitation, now=now)
     return invitation
 
 

@@ -65,12 +65,17 @@ def submit_action(
     action = engine.parse_action(notation)
     new_state, events = engine.apply(state, seat.position, action)
     append_action(game, seat.position, str(action), source, state.round, events=events)
-    returned = source == ActionSource.PLAYER and bool(seat.autopilot_streak or seat.absent)
+    # Finishing a turn takes the seat back from the autopilot. Only the turn's end shows it:
+    # a first move with a sheep or bonus tile still to place must change nothing others see
+    # (R4.2), and the turn's end shows anyway, as the seat's "done".
+    turn_over = engine.pending(new_state, seat.position).kind is engine.PendingKind.NONE
+    returned = (
+        source == ActionSource.PLAYER and turn_over and bool(seat.autopilot_streak or seat.absent)
+    )
     if returned:
-        # Playing a turn takes the seat back from the autopilot.
         seat.autopilot_streak, seat.absent = 0, False
         seat.save(update_fields=["autopilot_streak", "absent"])
-    save_state(game, state, new_state, now or timezone.now(), public=returned)
+    save_state(game, state, new_state, now, public=returned)
     return Played(game, tuple(events))
 
 

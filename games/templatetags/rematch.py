@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django import template
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
 from games.access import TableAccess
-from games.models import Game, GameStatus, SeatKind
+from games.models import Game, GameStatus, Invitation, Seat, SeatKind
 
 register = template.Library()
 
@@ -14,16 +14,25 @@ register = template.Library()
 @register.inclusion_tag("games/_rematch.html", takes_context=True)
 def rematch_panel(context: template.Context) -> dict[str, object]:
     """The rematch and how many of the table's people have accepted it, or the button that
-    opens it for the table's players. One query."""
+    opens it for the table's players. One query for the table's people; nothing for anyone
+    else, since a rematch is by invitation only (``games.access``)."""
     access: TableAccess = context["access"]
     game = access.game
+    mine = access.mine
+    if mine is None or mine.user_id is None:
+        return {"game": game, "rematch": None, "can_ask": False}
     rematch = (
         Game.objects.filter(rematch_of=game)
-        .annotate(accepted=Count("seats", filter=Q(seats__kind=SeatKind.PERSON)))
+        .annotate(
+            accepted=Count("seats", filter=Q(seats__kind=SeatKind.PERSON)),
+            welcome=Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=mine.user_id))
+            | Exists(Invitation.objects.filter(game=OuterRef("pk"), invitee_id=mine.user_id)),
+        )
         .first()
     )
+    if rematch is not None and not rematch.welcome:  # left out of it (a block)
+        return {"game": game, "rematch": None, "can_ask": False}
     people = sum(1 for seat in access.seats if seat.user_id is not None)
-    mine = access.mine
     return {
         "game": game,
         "rematch": rematch,

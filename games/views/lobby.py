@@ -83,7 +83,11 @@ def create(request: HttpRequest) -> HttpResponse:
     form = CreateGameForm(request.POST)
     if not form.is_valid():
         return _lobby(request, form, status=400)
-    game = services.create_game(user_of(request), **form.table_options())
+    try:
+        game = services.create_game(user_of(request), **form.table_options())
+    except services.GameError as refused:  # a limit: said above the form, nothing opened
+        form.add_error(None, str(refused))
+        return _lobby(request, form, status=400)
     if game.status == GameStatus.PLAYING:
         messages.success(request, "The bots are seated and the game has started. Good luck!")
     else:

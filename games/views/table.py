@@ -78,12 +78,16 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Give the display name of the player to invite (3–20 characters).")
         return redirect("games:game", game_id)
-    name = form.cleaned_data["display_name"]
-    return _after(
-        request, game_id,
-        lambda: services.invite_player(game_id, user_of(request), name),
-        f"{name} is invited. They will find it under Your games.",
-    )  # fmt: skip
+    try:
+        invitation = services.invite_player(
+            game_id, user_of(request), form.cleaned_data["display_name"]
+        )
+    except services.GameError as refused:
+        messages.error(request, str(refused))
+    else:  # the name as its owner writes it, not as it was typed
+        name = invitation.invitee.profile.display_name
+        messages.success(request, f"{name} is invited. They will find it under Your games.")
+    return redirect("games:game", game_id)
 
 
 @login_required
