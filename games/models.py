@@ -180,8 +180,17 @@ class Seat(models.Model):
 
 class ActionSource(models.TextChoices):
     PLAYER = "player", "Player"
+    # The person missed the round's deadline (or is absent after missing several).
     AUTOPILOT = "autopilot", "Autopilot"
+    # The person is on vacation, at a table that allows it: declared, so it is not held
+    # against them (no rating for a table mostly played so, no mark on their reliability).
+    VACATION = "vacation", "Autopilot (vacation)"
     SYSTEM = "system", "System"
+
+    @classmethod
+    def autopilot(cls) -> tuple[ActionSource, ActionSource]:
+        """The sources of turns the autopilot played, whatever the reason."""
+        return (cls.AUTOPILOT, cls.VACATION)
 
 
 class Action(models.Model):

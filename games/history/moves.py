@@ -117,7 +117,7 @@ def tell_game(
                 step=number,
                 position=position,
                 text=tell(step, names),
-                autopilot=entry.source == ActionSource.AUTOPILOT,
+                autopilot=entry.source in ActionSource.autopilot(),
                 time=entry.created_at,
                 at=at,
                 cells=placed.cells if placed is not None else (),

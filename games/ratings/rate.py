@@ -7,17 +7,9 @@ does a person who was on vacation for more than a quarter of their rounds (they 
 the update for that table; the others are still rated against them), or a former player.
 
 Missed deadlines never protect a rating: a result the autopilot finished because the person
-stopped playing is rated like any other. Only vacation is exempt, at a table that allows it.
-The log does not say why the autopilot played a round, so :func:`left_out` reads it from the
-log's times, which never change afterwards (the vacation dates in a profile do: a person clears
-them on coming back, or could enter past days once the table goes badly):
-
-- the autopilot plays a missed turn at the round's deadline, but an away seat's turn as soon
-  as the round starts (:mod:`games.services.bots`);
-- a seat is away at a round start either on vacation or because it is absent, which it becomes
-  only after :data:`~games.services.deadlines.ABSENT_AFTER` missed deadlines in a row (and
-  stops being when the person plays); the log shows those too, so an absent seat's rounds are
-  not taken for vacation.
+stopped playing is rated like any other. Only vacation is exempt, at a table that allows it: the
+autopilot logs a turn it plays for a person on vacation as ``VACATION``, at the moment it plays
+it, so a vacation entered afterwards (once the table goes badly) changes nothing.
 
 The table is claimed with a conditional ``UPDATE`` of ``Game.rated_at``; a second delivery, or
 the sweep, finds it claimed and does nothing. A crash rolls the claim back with the rest, and
@@ -26,11 +18,10 @@ the unique ``(game, seat)`` of ``RatingChange`` stands guard behind it.
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -45,50 +36,25 @@ from games.ratings.scale import (
     ordinal,
     pool_for,
 )
-from games.services.deadlines import ABSENT_AFTER
 
 _MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
 
 
 def left_out(game: Game) -> set[int]:
-    """The positions of people on vacation for more than a quarter of their rounds: the
-    autopilot played those rounds as they started, while the seat was not absent. One query,
-    none at a table that allows no vacation."""
+    """The positions of people on vacation for more than a quarter of their rounds (the
+    autopilot logged those rounds ``VACATION``). Missed deadlines never leave anyone out. One
+    query, none at a table that allows no vacation."""
     if not game.allow_vacation:
         return set()
-    rows = list(
-        Action.objects.filter(game=game)
-        .values("seat", "round")
+    rounds = (
+        Action.objects.filter(game=game, seat__isnull=False)
+        .values("seat")
         .annotate(
-            at=Min("created_at"),
-            autopilot_at=Min("created_at", filter=Q(source=ActionSource.AUTOPILOT)),
-            played=Count("pk", filter=Q(source=ActionSource.PLAYER)),
+            rounds=Count("round", distinct=True),
+            away=Count("round", distinct=True, filter=Q(source=ActionSource.VACATION)),
         )
-        .order_by("round", "seat")
     )
-    # A round starts when the one before it ends (its system action), the first at the start.
-    ends = {row["round"]: row["at"] for row in rows if row["seat"] is None}
-    # Turns the autopilot plays for away seats come within minutes of the start, missed ones
-    # at the deadline: half a round apart tells them apart with room to spare.
-    early = game.round_length / 2
-    rounds: Counter[int] = Counter()
-    away: Counter[int] = Counter()
-    missed_in_a_row: Counter[int] = Counter()
-    for row in rows:
-        seat, autopilot_at = row["seat"], row["autopilot_at"]
-        if seat is None:
-            continue
-        rounds[seat] += 1
-        if row["played"]:
-            missed_in_a_row[seat] = 0  # playing takes the seat back (games.services.turns)
-        if autopilot_at is None:
-            continue
-        started = ends.get(row["round"] - 1, game.started_at)
-        if started is None or autopilot_at >= started + early:
-            missed_in_a_row[seat] += 1
-        elif missed_in_a_row[seat] < ABSENT_AFTER:
-            away[seat] += 1
-    return {seat for seat, n in rounds.items() if away[seat] > AUTOPILOT_LIMIT * n}
+    return {row["seat"] for row in rounds if row["away"] > AUTOPILOT_LIMIT * row["rounds"]}
 
 
 def counts(seats: list[Seat]) -> bool:

@@ -208,6 +208,7 @@ def reliability(user: User, viewer: Viewer) -> Reliability | None:
     round_key = F("game_id") * 1000 + F("round")
     counts = mine.aggregate(
         own=Count(round_key, distinct=True, filter=Q(source=ActionSource.PLAYER)),
+        # Rounds on a declared vacation count neither way: being away is no unreliability.
         auto=Count(round_key, distinct=True, filter=Q(source=ActionSource.AUTOPILOT)),
     )
     if not counts["own"] + counts["auto"]:

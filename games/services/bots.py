@@ -4,7 +4,8 @@ When a round starts, :func:`round_started` enqueues one task that plays, for tha
 bot seat with its own bot and every absent or on-vacation person's seat with the autopilot
 (:data:`AUTOPILOT_BOT`). Bot turns never run inside a web request.
 
-Log sources: the autopilot's turns for a person's seat are logged ``AUTOPILOT``; a bot seat's
+Log sources: the autopilot's turns for a person's seat are logged ``VACATION`` while the person is
+on vacation, else ``AUTOPILOT``; a bot seat's
 turns are always logged ``PLAYER``, since the bot *is* that seat's player (even when the
 deadline sweep has to play a bot seat whose round-start message was lost).
 """
@@ -61,17 +62,19 @@ class PlayedFor:
 
 
 def play_seat(
-    game: Game, state: engine.GameState, seat: Seat
+    game: Game, state: engine.GameState, seat: Seat, *, vacation: bool = False
 ) -> tuple[engine.GameState, PlayedFor]:
     """Play all that ``seat`` has pending and log each action; the caller holds the game lock.
 
     A bot seat plays with its own bot (logged ``PLAYER``); a person's seat with the autopilot
-    (logged ``AUTOPILOT``). The caller saves the state.
+    (logged ``VACATION`` when the person is on vacation, else ``AUTOPILOT``). The caller saves
+    the state.
     """
     if seat.kind == SeatKind.BOT:
         name, source = seat.bot, ActionSource.PLAYER
     else:
-        name, source = AUTOPILOT_BOT, ActionSource.AUTOPILOT
+        name = AUTOPILOT_BOT
+        source = ActionSource.VACATION if vacation else ActionSource.AUTOPILOT
     round_ = state.round
     seed = turn_seed(game.seed, round_, seat.position)
     new_state, actions = bots.play_turn(name, state, seat.position, seed)
@@ -146,7 +149,8 @@ def play_waiting_seats(game_id: int, round_: int, *, now: datetime | None = None
         if engine.pending(state, seat.position).kind is engine.PendingKind.NONE:
             continue
         if seat.kind == SeatKind.BOT or is_away(seat, game, now):
-            state, _ = play_seat(game, state, seat)
+            vacation = away_reason(seat, now) == "on vacation"
+            state, _ = play_seat(game, state, seat, vacation=vacation)
             played += 1
     if played:
         save_state(game, before, state, now)

@@ -19,8 +19,9 @@ def _away(user: User, first: date, last: date | None = None) -> None:
 
 
 def _played_for(game: Game, position: int) -> bool:
+    """Whether the autopilot played the seat's turn this round, logged as vacation."""
     return Action.objects.filter(
-        game=game, seat=position, source=ActionSource.AUTOPILOT, round=game.round
+        game=game, seat=position, source=ActionSource.VACATION, round=game.round
     ).exists()
 
 

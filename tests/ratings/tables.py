@@ -31,12 +31,14 @@ def finished_table(
     *,
     rated: bool = True,
     autopilot: dict[int, int] | None = None,
+    vacation: dict[int, int] | None = None,
     hours_to_play: float = 2.0,
     finished_at: datetime | None = None,
 ) -> Game:
     """A finished table: ``players`` in seat order (a ``str`` is a bot of that level), their
     final ``totals`` (equal totals share a rank), ``autopilot`` rounds played for some seats
-    (by position), each person playing ``hours_to_play`` after each round began."""
+    (by position; ``vacation`` likewise, the person on vacation), each person playing
+    ``hours_to_play`` after each round began."""
     autopilot = autopilot or {}
     started = (finished_at or T0 + timedelta(days=ROUNDS)) - timedelta(days=ROUNDS)
     game = Game.objects.create(
@@ -66,7 +68,9 @@ def finished_table(
             seat=position,
             round=1 + (seq - 1) // (len(players) + 1),
             notation="x",
-            source=_source(position, 1 + (seq - 1) // (len(players) + 1), autopilot),
+            source=_source(
+                position, 1 + (seq - 1) // (len(players) + 1), autopilot, vacation or {}
+            ),
         )
         for seq, position in enumerate([*range(len(players)), None] * ROUNDS, start=1)
     )
@@ -86,9 +90,13 @@ def finished_table(
     return game
 
 
-def _source(position: int | None, round_: int, autopilot: dict[int, int]) -> ActionSource:
+def _source(
+    position: int | None, round_: int, autopilot: dict[int, int], vacation: dict[int, int]
+) -> ActionSource:
     if position is None:
         return ActionSource.SYSTEM
+    if round_ <= vacation.get(position, 0):
+        return ActionSource.VACATION
     return ActionSource.AUTOPILOT if round_ <= autopilot.get(position, 0) else ActionSource.PLAYER
 
 

@@ -24,10 +24,10 @@ def finished(started: Game) -> Game:
 
 
 def autopilot_played(game: Game, position: int, rounds: int) -> None:
-    """As if the autopilot had played the first ``rounds`` rounds of a seat as they began (the
-    person on vacation: the whole table was played within moments)."""
+    """As if the autopilot had played the first ``rounds`` rounds of a seat, its person on
+    vacation."""
     Action.objects.filter(game=game, seat=position, round__lte=rounds).update(
-        source=ActionSource.AUTOPILOT
+        source=ActionSource.VACATION
     )
 
 

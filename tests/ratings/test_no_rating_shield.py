@@ -4,49 +4,37 @@ only vacation leaves a person out, and the final page says so."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
+from accounts.models import Profile
 from games.models import Action, ActionSource, Game
 from games.ratings.models import Rating, RatingChange
 from games.ratings.rate import left_out, rate_game
 from games.ratings.scale import START_MU
+from games.services import play_waiting_seats
 from tests.games.playing import play_round
 from tests.ratings.tables import ROUNDS, finished_table
 
 LAST_FOUR = range(ROUNDS - 3, ROUNDS + 1)
 
 
-def _round_start(game: Game, round_: int) -> datetime:
-    """When ``round_`` began: the table's start, or the end of the round before (its system
-    action)."""
-    if round_ == 1:
-        assert game.started_at is not None
-        return game.started_at
-    return Action.objects.get(game=game, seat=None, round=round_ - 1).created_at
-
-
-def autopilot_played(game: Game, position: int, rounds: range, *, after: timedelta) -> None:
-    """As if the autopilot had played ``rounds`` of a seat, each ``after`` its round began."""
-    for round_ in rounds:
-        start = _round_start(game, round_)
-        Action.objects.filter(game=game, seat=position, round=round_).update(
-            source=ActionSource.AUTOPILOT, created_at=start + after
-        )
+def autopilot_played(game: Game, position: int, rounds: range, source: ActionSource) -> None:
+    """As if the autopilot had played ``rounds`` of a seat, logged with ``source``."""
+    Action.objects.filter(game=game, seat=position, round__in=rounds).update(source=source)
 
 
 def missed_deadlines(game: Game, position: int, rounds: range) -> None:
     """The person did not play ``rounds``: the autopilot played them at each deadline."""
-    autopilot_played(game, position, rounds, after=game.round_length)
+    autopilot_played(game, position, rounds, ActionSource.AUTOPILOT)
 
 
 def away(game: Game, position: int, rounds: range) -> None:
-    """The seat was away (on vacation, or absent) when ``rounds`` began: the autopilot played
-    them at once."""
-    autopilot_played(game, position, rounds, after=timedelta(minutes=1))
+    """The person was on vacation for ``rounds``: the autopilot played them as they began."""
+    autopilot_played(game, position, rounds, ActionSource.VACATION)
 
 
 def test_a_losing_player_who_leaves_the_last_rounds_to_the_autopilot_loses_rating(
@@ -75,24 +63,26 @@ def test_a_quarter_of_the_rounds_on_vacation_is_still_rated(host: User, player: 
     assert left_out(game) == set()
 
 
-def test_a_seat_absent_after_missed_deadlines_is_not_taken_for_vacation(
-    host: User, player: User
-) -> None:
+def test_a_seat_absent_after_missed_deadlines_is_rated(host: User, player: User) -> None:
     # Three missed deadlines in a row make the seat absent: from then on the autopilot plays it
-    # as each round begins, as it would on vacation, but the result is rated.
+    # as each round begins, as it would on vacation, but logged as missed, and rated.
     game = finished_table([host, player], [70, 50])
-    missed_deadlines(game, 1, range(3, 6))
-    away(game, 1, range(6, ROUNDS + 1))
+    missed_deadlines(game, 1, range(3, ROUNDS + 1))
     assert left_out(game) == set()
     assert rate_game(game.pk) == 2
 
 
-def test_playing_again_ends_the_absence(host: User, player: User) -> None:
-    # Brendan missed three deadlines, came back for round 6, then went on vacation.
-    game = finished_table([host, player], [70, 50])
-    missed_deadlines(game, 1, range(3, 6))
-    away(game, 1, range(7, ROUNDS + 1))
-    assert left_out(game) == {1}
+def test_the_autopilot_logs_a_turn_it_plays_for_a_person_on_vacation(
+    host: User, player: User, started: Game
+) -> None:
+    today = timezone.localdate()
+    Profile.objects.filter(user=player).update(vacation_from=today, vacation_until=today)
+    assert play_waiting_seats(started.pk, started.round) == 1
+    brendan = started.seats.get(user=player).position
+    sources = set(
+        Action.objects.filter(game=started, seat=brendan).values_list("source", flat=True)
+    )
+    assert sources == {ActionSource.VACATION}
 
 
 def test_a_table_without_vacation_leaves_nobody_out(host: User, player: User) -> None:

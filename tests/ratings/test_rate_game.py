@@ -131,9 +131,9 @@ def test_a_table_with_one_person_and_bots_does_not_count(host: User) -> None:
 def test_a_person_on_vacation_too_often_is_left_out(
     host: User, player: User, outsider: User
 ) -> None:
-    # The autopilot played 4 of Ciara's 12 rounds early in each round, as it does for a person
-    # on vacation (more than a quarter); 3 of Brendan's (exactly a quarter).
-    game = finished_table([host, player, outsider], [50, 60, 70], autopilot={1: 3, 2: 4})
+    # The autopilot played 4 of Ciara's 12 rounds while she was on vacation (more than a
+    # quarter); 3 of Brendan's (exactly a quarter).
+    game = finished_table([host, player, outsider], [50, 60, 70], vacation={1: 3, 2: 4})
     assert rate_game(game.pk) == 2
     rated = set(RatingChange.objects.filter(game=game).values_list("seat__user", flat=True))
     assert rated == {host.pk, player.pk}
