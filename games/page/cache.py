@@ -6,6 +6,11 @@ viewer, the tile being tried, the fragment asked for, the count of tables waitin
 and the minute (the "time left" it shows). The CSRF token is never stored: the page is drawn
 with a placeholder and each response gets its own freshly masked token. Pages are stored
 compressed (games.page.stencil), so serving one compresses only its token.
+
+What the viewer may see of table talk (the players they muted, the blocks between them and
+others) is their own matter, not the table's: a page is stored beside the viewer's chat view
+mark as it was when drawn (games.services.chat), fetched with it in one trip to the cache, and
+drawn again when the mark has moved since.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from games.page.stencil import Stencil
+from games.services.chat import chat_view_key
 
 #: Drawn in place of the CSRF token; never a valid token, so it cannot be posted by mistake.
 CSRF_PLACEHOLDER = "csrf-token-drawn-per-response"
@@ -46,17 +52,21 @@ def serve(
     """
     if len(get_messages(request)):
         return draw({})
-    stencil = cache.get(key)
-    if stencil is None:
-        response = draw({"csrf_token": CSRF_PLACEHOLDER})
-        response.render()
-        stencil = Stencil.cut(response.content.decode(), CSRF_PLACEHOLDER, CSRF_TOKEN_LENGTH)
-        if response.status_code != 200:
-            response.content = stencil.filled(get_token(request))
-            return response
-        cache.set(key, stencil, TIMEOUT)
-        return _send(request, stencil, response)
-    return _send(request, stencil, HttpResponse())
+    mark_key = chat_view_key(request.user.pk or 0)  # nobody has id 0: a visitor has no mark
+    found = cache.get_many([key, mark_key])
+    mark, stored = found.get(mark_key, 0), found.get(key)
+    if isinstance(stored, tuple) and stored[0] == mark:  # else not stored, or a bare stencil
+        return _send(request, stored[1], HttpResponse())
+    response = draw({"csrf_token": CSRF_PLACEHOLDER})
+    response.render()
+    stencil = Stencil.cut(response.content.decode(), CSRF_PLACEHOLDER, CSRF_TOKEN_LENGTH)
+    if response.status_code != 200:
+        response.content = stencil.filled(get_token(request))
+        return response
+    # Stored with the mark read before drawing: a mute made meanwhile moved it, so this page
+    # is drawn again next time whichever mutes it shows.
+    cache.set(key, (mark, stencil), TIMEOUT)
+    return _send(request, stencil, response)
 
 
 def _send(request: HttpRequest, stencil: Stencil, response: HttpResponse) -> HttpResponse:

@@ -2,6 +2,10 @@
 
 Drawing the panel for a seated person records the newest message they have now seen, so
 "Your games" and the mails count only what is new to them.
+
+A viewer never sees (nor is counted, nor mailed) the messages of a player they muted, nor of
+anyone with a block between the two of them, whichever of them blocked the other. The messages
+of a deleted account stay, by "former player".
 """
 
 from __future__ import annotations
@@ -9,43 +13,56 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.access import TableAccess
-from games.chat import Message, Mute
+from games.chat import Block, Message, Mute
 from games.models import GameStatus, Seat
 
 SHOWN = 50  # the newest messages a panel shows
+FORMER_PLAYER = "former player"  # the author of a deleted account's messages
 
 
-def person_name(user: User) -> str:
-    """What other players see of a person: their display name."""
+def person_name(user: User | None) -> str:
+    """What other players see of a person: their display name, or "former player" once the
+    account is deleted."""
+    if user is None:
+        return FORMER_PLAYER
     profile = getattr(user, "profile", None)
     return profile.display_name if profile is not None else user.get_username()
 
 
+def _left_out(messages: QuerySet[Message], reader: int | OuterRef) -> QuerySet[Message]:
+    """``messages`` less those ``reader`` does not see: by a player they muted, or by someone
+    either of them blocked. Subqueries of the same query, so leaving out costs no query."""
+    muted = Mute.objects.filter(Q(user_id=reader)).values("muted_id")
+    blocked = Block.objects.filter(Q(user_id=reader)).values("blocked_id")
+    blocked_by = Block.objects.filter(Q(blocked_id=reader)).values("user_id")
+    return (
+        messages.exclude(author_id__in=muted)
+        .exclude(author_id__in=blocked)
+        .exclude(author_id__in=blocked_by)
+    )
+
+
 def unread(seat: Seat) -> QuerySet[Message]:
     """The messages at a seat's table its person has not seen yet: not their own, not hidden by
-    staff, not by a player they muted."""
+    staff, not by a player they muted or with a block between them."""
     assert seat.user_id is not None, "a bot's seat reads no chat"
-    muted = Mute.objects.filter(user_id=seat.user_id).values("muted_id")
-    return (
-        Message.objects.filter(game_id=seat.game_id, pk__gt=seat.chat_seen, hidden_by_staff=False)
-        .exclude(author_id=seat.user_id)
-        .exclude(author_id__in=muted)
-    )
+    shown = Message.objects.filter(
+        game_id=seat.game_id, pk__gt=seat.chat_seen, hidden_by_staff=False
+    ).exclude(author_id=seat.user_id)
+    return _left_out(shown, seat.user_id)
 
 
 def unread_count() -> Coalesce:
     """``Seat.objects.annotate(unread=unread_count())``: :func:`unread` counted for each seat."""
-    muted = Mute.objects.filter(user_id=OuterRef(OuterRef("user_id"))).values("muted_id")
+    shown = Message.objects.filter(
+        game_id=OuterRef("game_id"), pk__gt=OuterRef("chat_seen"), hidden_by_staff=False
+    ).exclude(author_id=OuterRef("user_id"))
     messages = (
-        Message.objects.filter(
-            game_id=OuterRef("game_id"), pk__gt=OuterRef("chat_seen"), hidden_by_staff=False
-        )
-        .exclude(author_id=OuterRef("user_id"))
-        .exclude(author_id__in=muted)
+        _left_out(shown, OuterRef(OuterRef("user_id")))
         .order_by()
         .values("game_id")
         .annotate(n=Count("pk"))
@@ -54,11 +71,22 @@ def unread_count() -> Coalesce:
     return Coalesce(Subquery(messages, output_field=IntegerField()), 0)
 
 
+def _blocked_between(viewer: User) -> Exists:
+    """Whether a block stands between ``viewer`` and a message's author, either way."""
+    return Exists(
+        Block.objects.filter(
+            Q(user=viewer, blocked_id=OuterRef("author_id"))
+            | Q(user_id=OuterRef("author_id"), blocked=viewer)
+        )
+    )
+
+
 @dataclass(frozen=True)
 class ChatLine:
     message: Message
     author: str
     mine: bool
+    former: bool  # by a deleted account: nobody to mute
 
 
 @dataclass(frozen=True)
@@ -76,25 +104,30 @@ class ChatPanel:
 def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     """The panel for ``viewer``: one query, and one more when it shows them something new.
 
-    The newest messages come with whether the viewer muted their author, so the muted ones are
-    left out here and their authors listed, in the same query.
+    The newest messages come with whether the viewer muted their author (or a block stands
+    between them), so those are left out here and the muted authors listed, in the same query.
+    A blocked author is left out without a word: the block is undone where it was made.
     """
     game = access.game
     muted_author = Mute.objects.filter(user=viewer, muted=OuterRef("author_id"))
     newest = list(
         Message.objects.filter(game=game, hidden_by_staff=False)
-        .annotate(muted=Exists(muted_author))
+        .annotate(muted=Exists(muted_author), blocked=_blocked_between(viewer))
         .select_related("author__profile")
         .order_by("-pk")[: SHOWN + 1]
     )
     more = len(newest) > SHOWN
     newest = newest[:SHOWN]
-    messages = [m for m in newest if not m.muted]
-    muted = {m.author_id: person_name(m.author) for m in newest if m.muted}
+    shown = [m for m in newest if not m.blocked]
+    messages = [m for m in shown if not m.muted]
+    muted = {m.author_id: person_name(m.author) for m in shown if m.muted and m.author_id}
     mine = access.mine
     if mine is not None and newest and newest[0].pk > mine.chat_seen:
         Seat.objects.filter(pk=mine.pk, chat_seen__lt=newest[0].pk).update(chat_seen=newest[0].pk)
-    lines = [ChatLine(m, person_name(m.author), m.author_id == viewer.pk) for m in messages]
+    lines = [
+        ChatLine(m, person_name(m.author), m.author_id == viewer.pk, m.author_id is None)
+        for m in messages
+    ]
     can_write = mine is not None and game.status != GameStatus.CLOSED
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())
     return ChatPanel(game.pk, lines, can_write, by_name, more)

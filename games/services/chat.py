@@ -2,23 +2,30 @@
 
 Posting is one transaction on the locked game row, like every change of a table: the message
 is something every viewer may see, so the table's ``version`` rises and every open page picks
-it up on its next poll (games.page.live). Muting concerns only the person who mutes, but the
-tables they share with the muted player are drawn again too, so no stored page of theirs shows
-the muted messages.
+it up on its next poll (games.page.live). The author's own row is locked too, before their
+recent messages are counted, so parallel posts (at one table or several) cannot slip past the
+limit together.
+
+Muting concerns only the person who mutes: no table's ``version`` moves (that would redraw
+every viewer's page). It moves their *chat view mark* instead, which every page stored for
+them carries (games.page.cache), so no stored page of theirs shows the muted messages. A
+block (games.chat.Block) hides messages both ways, so making or lifting one moves both
+people's marks (``chat_view_changed``).
 """
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.chat import MESSAGE_MAX, Message, Mute
-from games.models import Game, GameStatus
+from games.models import GameStatus
 from games.services.errors import GameError, NotAllowed
 from games.services.record import locked_game, publish
 
@@ -27,6 +34,13 @@ def rate_limit() -> tuple[int, timedelta]:
     """How many messages a person may write (over all tables) in how long."""
     count = int(getattr(settings, "CHAT_RATE_MESSAGES", 5))
     seconds = int(getattr(settings, "CHAT_RATE_SECONDS", 60))
+    return count, timedelta(seconds=seconds)
+
+
+def mute_limit() -> tuple[int, timedelta]:
+    """How many mutes and unmutes (together) a person may make in how long."""
+    count = int(getattr(settings, "CHAT_MUTE_CHANGES", 10))
+    seconds = int(getattr(settings, "CHAT_MUTE_SECONDS", 3600))
     return count, timedelta(seconds=seconds)
 
 
@@ -42,17 +56,24 @@ def clean_text(text: str) -> str:
     return text
 
 
+def _lock_person(user_id: int) -> None:
+    """Hold the person's row until the transaction ends: their limits are counted one request
+    at a time, whatever table each request is about."""
+    User.objects.select_for_update().filter(pk=user_id).values_list("pk").first()
+
+
 @transaction.atomic
 def post_message(game_id: int, author: User, text: str, *, now: datetime | None = None) -> Message:
     """Write ``text`` at the table as ``author``, who must be seated there."""
     now = now or timezone.now()
-    game = locked_game(game_id)
+    game = locked_game(game_id)  # first the game, then the person, as every service locks
     if not game.seats.filter(user=author).exists():
         raise NotAllowed("Only the players at this table can write here.")
     if game.status == GameStatus.CLOSED:
         raise GameError("This table is closed.")
     text = clean_text(text)
     count, window = rate_limit()
+    _lock_person(author.pk)
     recent = Message.objects.filter(author=author, created_at__gt=now - window).count()
     if recent >= count:
         raise GameError(
@@ -64,33 +85,74 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
     return message
 
 
-def _redraw_shared_tables(user: User, muted_id: int) -> None:
-    """The tables where ``user`` sits and ``muted_id`` has written are drawn again, so no page
-    stored before the change shows its author's messages the old way."""
-    shared = Game.objects.filter(seats__user=user, messages__author_id=muted_id).values("pk")
-    Game.objects.filter(pk__in=shared).update(version=F("version") + 1)
+def chat_view_key(user_id: int) -> str:
+    """The cache key of the person's chat view mark (read by games.page.cache)."""
+    return f"chat:view:{user_id}"
+
+
+def chat_view_changed(*user_ids: int) -> None:
+    """What these people may see of table talk changed (a mute, a block): pages stored for
+    them are drawn again. Call it inside the transaction that made the change.
+
+    The mark moves at once, so this request's own answer sees it, and again after commit, so a
+    page another request drew from the rows as they were in between is not kept.
+    """
+
+    def move() -> None:
+        mark = time.time_ns()
+        cache.set_many({chat_view_key(user_id): mark for user_id in user_ids}, None)
+
+    move()
+    transaction.on_commit(move)
+
+
+def _mute_changes_key(user_id: int) -> str:
+    return f"chat:mute-changes:{user_id}"
+
+
+def _count_mute_change(user: User, now: datetime) -> None:
+    """Refuse a mute or unmute beyond the limit, else record it. The caller holds the person's
+    row, so two requests never read the same record."""
+    count, window = mute_limit()
+    since = (now - window).timestamp()
+    record = [t for t in cache.get(_mute_changes_key(user.pk), []) if t > since]
+    if len(record) >= count:
+        minutes = int(window.total_seconds() // 60)
+        span = "hour" if minutes == 60 else f"{minutes} minutes"
+        raise GameError(
+            f"You have muted or unmuted players {count} times in the last {span}; "
+            "wait a while before the next change."
+        )
+    record.append(now.timestamp())
+    cache.set(_mute_changes_key(user.pk), record, int(window.total_seconds()))
 
 
 @transaction.atomic
-def mute(user: User, muted_id: int) -> Mute:
+def mute(user: User, muted_id: int, *, now: datetime | None = None) -> Mute:
     """``user`` stops seeing what ``muted_id`` writes, at every table (muting twice is once)."""
     if muted_id == user.pk:
         raise GameError("You cannot mute yourself.")
     if not User.objects.filter(pk=muted_id).exists():
         raise GameError("There is no such player.")
-    muted, created = Mute.objects.get_or_create(user=user, muted_id=muted_id)
-    if created:
-        _redraw_shared_tables(user, muted_id)
+    _lock_person(user.pk)
+    existing = Mute.objects.filter(user=user, muted_id=muted_id).first()
+    if existing is not None:
+        return existing
+    _count_mute_change(user, now or timezone.now())
+    muted = Mute.objects.create(user=user, muted_id=muted_id)
+    chat_view_changed(user.pk)
     return muted
 
 
 @transaction.atomic
-def unmute(user: User, muted_id: int) -> None:
+def unmute(user: User, muted_id: int, *, now: datetime | None = None) -> None:
     """``user`` sees ``muted_id``'s messages again."""
-    deleted, _ = Mute.objects.filter(user=user, muted_id=muted_id).delete()
-    if not deleted:
+    _lock_person(user.pk)
+    if not Mute.objects.filter(user=user, muted_id=muted_id).exists():
         raise GameError("You had not muted this player.")
-    _redraw_shared_tables(user, muted_id)
+    _count_mute_change(user, now or timezone.now())
+    Mute.objects.filter(user=user, muted_id=muted_id).delete()
+    chat_view_changed(user.pk)
 
 
 @transaction.atomic

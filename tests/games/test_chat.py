@@ -193,8 +193,8 @@ def test_posting_by_htmx_costs_a_fixed_number_of_queries(
     post_message(started.pk, player, "hi")
     client.force_login(host)
     # session, user; access: game, seats with names; the service: savepoint, locked game, the
-    # author's seat, recent messages by the author, insert, version, release savepoint; the
-    # panel: its messages, the newest seen
-    with django_assert_num_queries(13):
+    # author's seat, the author's row locked, recent messages by the author, insert, version,
+    # release savepoint; the panel: its messages, the newest seen
+    with django_assert_num_queries(14):
         response = client.post(f"/games/{started.pk}/chat/", {"text": "hello"}, headers=HTMX)
     assert response.status_code == 200
