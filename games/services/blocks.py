@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from games.models import Block, GameStatus, Invitation
+from games.services.chat import chat_view_changed
 from games.services.errors import GameError
 
 #: Enough for any honest use; a limit, so the list cannot be used to flood the table.
@@ -40,6 +41,7 @@ def block(user: User, other: User) -> Block:
     if Block.objects.filter(user=user).count() >= BLOCKS_MAX:
         raise GameError(f"You can block at most {BLOCKS_MAX} players; unblock someone first.")
     made = Block.objects.create(user=user, blocked=other)
+    chat_view_changed(user.pk, other.pk)  # their stored pages lose each other's table talk
     Invitation.objects.filter(
         Q(game__host=user, invitee=other) | Q(game__host=other, invitee=user),
         game__status=GameStatus.FORMING,
@@ -52,3 +54,4 @@ def unblock(user: User, other: User) -> None:
     deleted, _ = Block.objects.filter(user=user, blocked=other).delete()
     if not deleted:
         raise GameError("You have not blocked this player.")
+    chat_view_changed(user.pk, other.pk)
