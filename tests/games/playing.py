@@ -9,7 +9,18 @@ from django.contrib.auth.models import User
 import engine
 from games import services
 from games.engine_bridge import load_state
-from games.models import Game, Seat
+from games.models import Game, RoundTime, Seat
+
+
+def table_of(*people: User, is_open: bool = True) -> Game:
+    """A table of ``people`` in play: the first opens it, the others join in turn."""
+    game = services.create_game(
+        people[0], seats_wanted=len(people), round_hours=RoundTime.ONE_DAY, is_open=is_open,
+        rated=True,
+    )  # fmt: skip
+    for person in people[1:]:
+        game = services.join_game(game.pk, person)
+    return game
 
 
 def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> str | None:

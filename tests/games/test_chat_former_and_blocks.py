@@ -10,22 +10,13 @@ from django.test import Client
 
 from accounts.models import Profile
 from accounts.services import delete_account
-from games import services
 from games.chat import Block, Message
-from games.models import Game, RoundTime, Seat
+from games.models import Game, Seat
 from games.notifications.chat_news import news_at, news_everywhere
 from games.services.chat import post_message
+from tests.games.playing import table_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "chat"}
-
-
-def _table_of(*people: User) -> Game:
-    game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
-    )
-    for person in people[1:]:
-        game = services.join_game(game.pk, person)
-    return game
 
 
 def _seat(game: Game, person: User) -> Seat:
@@ -35,7 +26,7 @@ def _seat(game: Game, person: User) -> Seat:
 def test_a_deleted_accounts_messages_stay_by_former_player_with_nothing_to_mute(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    game = _table_of(host, player, outsider)
+    game = table_of(host, player, outsider)
     post_message(game.pk, player, "I have to go, sorry")
     gone = player.pk
     delete_account(player)
@@ -52,7 +43,7 @@ def test_a_deleted_accounts_messages_stay_by_former_player_with_nothing_to_mute(
 def test_mail_says_the_latest_message_is_from_a_former_player(
     host: User, player: User, outsider: User
 ) -> None:
-    game = _table_of(host, player, outsider)
+    game = table_of(host, player, outsider)
     post_message(game.pk, player, "I have to go, sorry")
     delete_account(player)
     profile = Profile.objects.get(user=host)
@@ -66,7 +57,7 @@ def test_mail_says_the_latest_message_is_from_a_former_player(
 def test_a_block_hides_each_persons_messages_from_the_other_but_not_from_others(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    game = _table_of(host, player, outsider)
+    game = table_of(host, player, outsider)
     post_message(game.pk, host, "from Aoife")
     post_message(game.pk, player, "from Brendan")
     Block.objects.create(user=host, blocked=player)
@@ -84,7 +75,7 @@ def test_a_block_hides_each_persons_messages_from_the_other_but_not_from_others(
 def test_neither_side_of_a_block_is_mailed_about_the_others_messages(
     host: User, player: User, outsider: User
 ) -> None:
-    game = _table_of(host, player, outsider)
+    game = table_of(host, player, outsider)
     Block.objects.create(user=player, blocked=host)
     post_message(game.pk, host, "from Aoife")
     post_message(game.pk, player, "from Brendan")

@@ -15,28 +15,20 @@ from django.utils import timezone
 
 from games import services
 from games.chat import Message, Mute
-from games.models import Game, RoundTime
+from games.models import Game
 from games.services.chat import mute, post_message, unmute
 from tests.conftest import make_person
+from tests.games.playing import table_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "chat"}
 LIMIT = "You have written 5 messages in the last 60 seconds; wait a moment before the next."
 MUTE_LIMIT = "You have muted or unmuted players 10 times in the last hour"
 
 
-def _table_of(*people: User) -> Game:
-    game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
-    )
-    for person in people[1:]:
-        game = services.join_game(game.pk, person)
-    return game
-
-
 @pytest.mark.django_db(transaction=True)
 def test_parallel_posts_at_several_tables_never_beat_five_a_minute() -> None:
     writer = make_person("Aoife")
-    tables = [_table_of(writer, make_person(f"Rival{n}")) for n in range(8)]
+    tables = [table_of(writer, make_person(f"Rival{n}")) for n in range(8)]
     now = timezone.now()
     barrier = threading.Barrier(len(tables))
     outcomes: list[str] = []
@@ -65,7 +57,7 @@ def test_parallel_posts_at_several_tables_never_beat_five_a_minute() -> None:
 def test_a_mute_leaves_every_table_version_alone_so_nobody_else_redraws(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    shared = _table_of(outsider, player, host)
+    shared = table_of(outsider, player, host)
     post_message(shared.pk, player, "noise")
     watcher = Client()
     watcher.force_login(outsider)
@@ -93,8 +85,8 @@ def test_a_mute_leaves_every_table_version_alone_so_nobody_else_redraws(
 def test_the_muting_persons_stored_pages_at_other_tables_are_drawn_again(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    first = _table_of(host, player)
-    second = _table_of(outsider, player, host)
+    first = table_of(host, player)
+    second = table_of(outsider, player, host)
     post_message(second.pk, player, "second table noise")
     client.force_login(host)
     assert "second table noise" in client.get(f"/games/{second.pk}/").content.decode()  # stored

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
-import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Action, ActionSource, Game
-from tests.games.playing import play_round
 
 NOTE = "left out of the ratings for this table"
-
-
-@pytest.fixture
-def finished(started: Game) -> Game:
-    """Aoife and Brendan's two-player table, played to the end."""
-    game, rng = started, random.Random(11)
-    while game.status == "playing":
-        game = play_round(game, rng)
-    return game
 
 
 def autopilot_played(game: Game, position: int, rounds: int) -> None:

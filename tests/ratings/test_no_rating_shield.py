@@ -3,9 +3,6 @@ only vacation leaves a person out, and the final page says so."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
@@ -16,7 +13,6 @@ from games.ratings.models import Rating, RatingChange
 from games.ratings.rate import left_out, rate_game
 from games.ratings.scale import START_MU
 from games.services import play_waiting_seats
-from tests.games.playing import play_round
 from tests.ratings.tables import ROUNDS, finished_table
 
 LAST_FOUR = range(ROUNDS - 3, ROUNDS + 1)
@@ -95,15 +91,6 @@ def test_a_table_without_vacation_leaves_nobody_out(host: User, player: User) ->
 
 def last_four(game: Game) -> range:
     return range(game.round - 3, game.round + 1)
-
-
-@pytest.fixture
-def finished(started: Game) -> Game:
-    """Aoife and Brendan's two-player table, played to the end."""
-    game, rng = started, random.Random(11)
-    while game.status == "playing":
-        game = play_round(game, rng)
-    return game
 
 
 def test_the_final_page_says_missed_deadlines_are_rated(
