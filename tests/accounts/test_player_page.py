@@ -75,7 +75,7 @@ def test_it_shows_the_page_of_a_newcomer_in_seven_queries(
     assert response.status_code == 200
 
 
-def test_it_shows_the_page_to_a_logged_in_player_in_ten_queries(
+def test_it_shows_the_page_to_a_logged_in_player_in_eleven_queries(
     player_client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the viewer);
@@ -84,6 +84,7 @@ def test_it_shows_the_page_to_a_logged_in_player_in_ten_queries(
     #    entries (as above)
     # 9. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
     # 10. SELECT games_seat JOIN games_game (the player's current open tables)
-    with django_assert_num_queries(10):
+    # 11. SELECT games_block (whether the viewer blocked her: Block or Unblock)
+    with django_assert_num_queries(11):
         response = player_client.get(aoife_page)
     assert response.status_code == 200
