@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
 from accounts.services import display_name_taken
-from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices
+from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices, zone_label
 
 EMAIL_MAX = 254
 # Vacation dates lie within this many days of today, before or after.
@@ -258,12 +258,13 @@ class NotificationsForm(forms.ModelForm):
             "notify_deadline",
             "notify_game_finished",
             "notify_invitations",
+            "notify_challenge",
             "notify_chat",
         ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        zone = self.instance.time_zone.replace("_", " ")
+        zone = zone_label(self.instance.zone, timezone.now())
         self.fields[
             "digest_hour"
         ].help_text = f"Your time ({zone}). Only used when you choose the daily digest."

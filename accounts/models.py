@@ -95,6 +95,10 @@ class Profile(models.Model):
     notify_deadline = models.BooleanField("A deadline is close", default=True)
     notify_game_finished = models.BooleanField("A game is finished", default=True)
     notify_invitations = models.BooleanField("Someone invites me to a table", default=True)
+    # Its own switch: turning the weekly mail off must leave the results of one's tables alone.
+    notify_challenge = models.BooleanField(
+        "The weekly challenge's deal is up (with last week's result)", default=True
+    )
     # Table talk is never mailed one message at a time; this says whether the turn mails and
     # the digest mention what is new.
     notify_chat = models.BooleanField(

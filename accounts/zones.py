@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 
@@ -87,3 +88,25 @@ def zone_choices(current: str | None = None) -> ZoneChoices:
         choices.append((current, current.replace("_", " ")))
     choices.extend((region, list(zones)) for region, zones in _grouped_zones())
     return choices
+
+
+def zone_label(zone: zoneinfo.ZoneInfo, at: datetime) -> str:
+    """A zone as a person reads it, with its offset from UTC at the moment ``at``.
+
+    >>> from datetime import UTC
+    >>> zone_label(zoneinfo.ZoneInfo("America/New_York"), datetime(2026, 1, 5, tzinfo=UTC))
+    'New York (UTC−5)'
+    >>> zone_label(zoneinfo.ZoneInfo("Asia/Kolkata"), datetime(2026, 7, 5, tzinfo=UTC))
+    'Kolkata (UTC+5:30)'
+    >>> zone_label(zoneinfo.ZoneInfo("UTC"), datetime(2026, 7, 5, tzinfo=UTC))
+    'UTC'
+    """
+    name = str(zone.key)
+    if name == DEFAULT_ZONE:
+        return DEFAULT_ZONE
+    place = name.rsplit("/", 1)[-1].replace("_", " ")
+    offset = at.astimezone(zone).utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds()) // 60
+    sign = "+" if minutes >= 0 else "\u2212"  # a true minus sign, as in print
+    hours, rest = divmod(abs(minutes), 60)
+    return f"{place} (UTC{sign}{hours}{f':{rest:02d}' if rest else ''})"

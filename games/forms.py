@@ -9,8 +9,26 @@ from django import forms
 from games.models import RoundTime
 from games.services.bots import BOT_LEVELS
 
+#: Seats a bot may take: every seat after the host's (position 0), of a table of at most 5.
+BOT_POSITIONS = range(1, 5)
+SEAT_CHOICES = [("", "A person (who joins)")] + [
+    (name, f"{label} bot") for name, label in BOT_LEVELS
+]
+BOT_HELP = (
+    "Bots take their seats at once; fill every other seat for a solo game. Easy misses many "
+    "spots; Medium scores all it can at once; Hard plans for the end of the game; Expert also "
+    "weighs the tiles the next round is likely to bring."
+)
+
+
+def bot_field(position: int) -> str:
+    """The form field of the seat at ``position`` (0 is the host's)."""
+    return f"bot_{position}"
+
 
 class CreateGameForm(forms.Form):
+    bot_help = BOT_HELP
+
     seats_wanted = forms.TypedChoiceField(
         label="Players",
         choices=[(n, f"{n} players") for n in range(2, 6)],
@@ -34,41 +52,47 @@ class CreateGameForm(forms.Form):
         initial=True,
         help_text="During a player's vacation the autopilot plays their rounds at once.",
     )
-    bot_count = forms.TypedChoiceField(
-        label="Bots",
-        choices=[(0, "No bots")] + [(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, 5)],
-        coerce=int,
-        initial=0,
-        required=False,
-        help_text="Bots take seats at once; fill every other seat for a solo game.",
-    )
-    bot_level = forms.ChoiceField(
-        label="Bot level",
-        choices=BOT_LEVELS,
-        initial="medium",
-        required=False,
-        help_text="Easy misses many spots; Medium scores all it can at once; Hard plans for "
-        "the end of the game; Expert also weighs the tiles the next round is likely to bring.",
-    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One select per seat after the host's: each bot seat has its own level.
+        for position in BOT_POSITIONS:
+            self.fields[bot_field(position)] = forms.ChoiceField(
+                label=f"Seat {position + 1}",
+                choices=SEAT_CHOICES,
+                initial="",
+                required=False,
+                error_messages={"invalid_choice": "Choose a person or one of the four bots."},
+            )
+
+    def table_fields(self) -> list[forms.BoundField]:
+        """The fields about the table itself (every field but the seats' selects)."""
+        return [self[name] for name in self.fields if not name.startswith("bot_")]
+
+    def bot_fields(self) -> list[forms.BoundField]:
+        """The seat selects, in seat order, for the template's fieldset."""
+        return [self[bot_field(position)] for position in BOT_POSITIONS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        data["bot_count"] = data.get("bot_count") or 0
-        seats, bots = data.get("seats_wanted"), data["bot_count"]
-        if seats is not None and bots >= seats:
-            self.add_error(
-                "bot_count", f"A table of {seats} has room for at most {seats - 1} bots and you."
-            )
-        if not data.get("bot_level"):
-            data["bot_level"] = "medium"
+        seats = data.get("seats_wanted")
+        levels = {p: data.get(bot_field(p)) or "" for p in BOT_POSITIONS}
+        # Bots sit down in order right after the host; people who join take the seats after
+        # them, so a person's seat left between two bots simply moves to the end.
+        data["bots"] = [level for level in levels.values() if level]
+        if seats is not None:
+            for position, level in levels.items():
+                if level and position >= seats:
+                    self.add_error(
+                        bot_field(position),
+                        f"A table of {seats} players has no seat {position + 1}: choose more "
+                        f"players, or leave seat {position + 1} to a person.",
+                    )
         return data
 
     def table_options(self) -> dict[str, Any]:
         """The arguments of :func:`games.services.create_game` (after ``is_valid()``)."""
-        data = dict(self.cleaned_data)
-        bots = data.pop("bot_count")
-        level = data.pop("bot_level")
-        return {**data, "bots": [level] * bots}
+        return {k: v for k, v in self.cleaned_data.items() if not k.startswith("bot_")}
 
 
 class InviteForm(forms.Form):

@@ -8,14 +8,15 @@ user without a profile) means UTC.
 from __future__ import annotations
 
 import zoneinfo
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
 from django.templatetags.tz import do_timezone
+from django.utils import timezone
 
 from accounts.models import Profile
-from accounts.zones import DEFAULT_ZONE, zone_or_utc
+from accounts.zones import DEFAULT_ZONE, zone_label, zone_or_utc
 
 register = template.Library()
 
@@ -49,3 +50,20 @@ def in_zone(value: datetime | None, who: object) -> datetime | str:
 def zone_name(who: object) -> str:
     """The IANA name of ``who``'s zone, for a caption such as "times in Europe/Dublin"."""
     return str(zone_of(who).key)
+
+
+@register.filter
+def readable_zone(who: object, at: datetime | None = None) -> str:
+    """``who``'s zone (a user, a profile, a zone or its name) as "New York (UTC−5)", with the
+    offset in force at ``at`` (now when not given)."""
+    zone = who if isinstance(who, zoneinfo.ZoneInfo) else zone_of(who)
+    return zone_label(zone, at if isinstance(at, datetime) else timezone.now())
+
+
+@register.filter
+def iso(value: datetime | None) -> str:
+    """A moment for a ``datetime`` attribute: ISO 8601 in UTC to the second. HTML refuses
+    the microseconds that ``date:"c"`` keeps."""
+    if not isinstance(value, datetime):
+        return ""
+    return value.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

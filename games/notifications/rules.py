@@ -20,8 +20,7 @@ SWITCH: dict[str, str] = {
     Kind.AUTOPILOT: "notify_deadline",
     Kind.FINISHED: "notify_game_finished",
     Kind.TABLE_CLOSED: "notify_game_finished",
-    # It brings last week's result.
-    Kind.CHALLENGE: "notify_game_finished",
+    Kind.CHALLENGE: "notify_challenge",
 }
 
 #: Mails about a turn: sent only while the seat still has to play that very round.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import EmailMode, Profile
@@ -111,11 +111,13 @@ def queue_challenge_mails(now: datetime) -> int:
     challenge = current_week(now)
     if challenge is None:
         return 0
-    entered = Game.objects.filter(challenge=challenge).values("host_id")
+    # NOT EXISTS, not NOT IN: the bots' entries have no host, and one NULL in a NOT IN list
+    # makes it match nobody at all.
+    entered = Game.objects.filter(challenge=challenge, host_id=OuterRef("user_id"))
     profiles = (
-        Profile.objects.filter(user__is_active=True)
+        Profile.objects.filter(user__is_active=True, notify_challenge=True)
         .exclude(email_mode=EmailMode.OFF)
-        .exclude(user_id__in=entered)
+        .exclude(Exists(entered))
         .select_related("user")
     )
     monday = challenge.starts_at.date()

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, F
+from django.db.models import Count, F, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from engine.catalogue import rounds_for
 from games import services
+from games.challenge.results import week_places
 from games.forms import CreateGameForm
 from games.models import Game, GameStatus, Seat
 from games.page.chat import unread_count
@@ -88,9 +89,9 @@ def create(request: HttpRequest) -> HttpResponse:
     except services.GameError as refused:  # a limit: said above the form, nothing opened
         form.add_error(None, str(refused))
         return _lobby(request, form, status=400)
-    if game.status == GameStatus.PLAYING:
-        messages.success(request, "The bots are seated and the game has started. Good luck!")
-    else:
+    # A table the bots filled has started: its page says so itself. A flash there would stay
+    # on screen all game, since that page changes by parts and is never loaded again.
+    if game.status != GameStatus.PLAYING:
         messages.success(request, "Your table is open. Invite friends or wait for players to join.")
     return redirect(game)
 
@@ -112,18 +113,21 @@ def mine(request: HttpRequest) -> TemplateResponse:
         .select_related("game")
         .order_by(F("game__round_deadline").asc(nulls_last=True), "-game__created_at")
     )
-    finished = (
+    players = Seat.objects.filter(game=OuterRef("game")).values("game").annotate(n=Count("pk"))
+    finished = list(
         Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
-        .annotate(unread=unread_count())
-        .select_related("game")
+        .annotate(unread=unread_count(), players=Subquery(players.values("n")))
+        .select_related("game__challenge")
         .order_by("-game__finished_at")[:10]
     )
+    # A challenge entry has one seat: its rank that counts is the week's.
+    places = week_places(finished)
     playing = [s for s in active if s.game.status == GameStatus.PLAYING]
     context = {
         "invitations": list(invitations),
         "waiting_on_you": [s for s in playing if s.to_play],
         "waiting_on_others": [s for s in playing if not s.to_play],
         "forming": [s for s in active if s.game.status == GameStatus.FORMING],
-        "finished": list(finished),
+        "finished": [(seat, places.get(seat.pk)) for seat in finished],
     }
     return TemplateResponse(request, "games/mine.html", context)

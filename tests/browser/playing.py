@@ -84,5 +84,5 @@ def open_table_with_bots(page: Page, base: str, players: int, bots: int, level: 
     """From the lobby, open a table of ``players`` seats, ``bots`` of them bots of ``level``."""
     page.goto(f"{base}/games/")
     page.get_by_label("Players").select_option(str(players))
-    page.get_by_label("Bots").select_option(str(bots))
-    page.get_by_label("Bot level").select_option(label=level)
+    for seat in range(2, bots + 2):
+        page.get_by_label(f"Seat {seat}").select_option(label=f"{level} bot")

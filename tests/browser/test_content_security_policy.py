@@ -32,7 +32,7 @@ def test_playing_a_turn_and_the_settings_run_with_nothing_blocked(
 
     page.goto(f"{base}/games/")
     page.get_by_label("Players").select_option("2")
-    page.get_by_label("Bots").select_option("1")
+    page.get_by_label("Seat 2").select_option("medium")
     page.get_by_role("button", name="Open the table").click()
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
     play_my_turn(page)  # placement.js and turn.js draw and confirm the tile; htmx swaps the turn

@@ -32,7 +32,7 @@ def test_the_create_form_seats_bots_and_a_full_table_starts(
         response = client.post(
             "/games/new/",
             {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "rated": "on",
-             "allow_vacation": "on", "bot_count": "2", "bot_level": "easy"},
+             "allow_vacation": "on", "bot_1": "easy", "bot_2": "easy"},
         )  # fmt: skip
     game = Game.objects.get()
     assert response.status_code == 302 and game.status == GameStatus.PLAYING
@@ -51,8 +51,7 @@ def test_a_table_with_some_bots_waits_for_people(client: Client, host: User) -> 
     client.force_login(host)
     client.post(
         "/games/new/",
-        {"seats_wanted": "4", "round_hours": "24", "is_open": "1", "bot_count": "1",
-         "bot_level": "expert"},
+        {"seats_wanted": "4", "round_hours": "24", "is_open": "1", "bot_1": "expert"},
     )  # fmt: skip
     game = Game.objects.get()
     assert game.status == GameStatus.FORMING
@@ -64,10 +63,11 @@ def test_the_form_keeps_a_seat_for_its_person(client: Client, host: User) -> Non
     client.force_login(host)
     response = client.post(
         "/games/new/",
-        {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "bot_count": "3"},
-    )
+        {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "bot_1": "easy",
+         "bot_2": "easy", "bot_3": "easy"},
+    )  # fmt: skip
     assert response.status_code == 400
-    assert "at most 2 bots" in response.content.decode()
+    assert "A table of 3 players has no seat 4" in response.content.decode()
     assert not Game.objects.exists()
 
 

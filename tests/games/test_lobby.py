@@ -37,13 +37,14 @@ def test_it_offers_four_bot_levels_and_says_what_they_mean(
     with django_assert_num_queries(5):  # type: ignore[operator]
         html = client.get("/games/").content.decode()
     options = re.findall(
-        r'<option value="(\w+)"[^>]*>(\w+)</option>', html.split('name="bot_level"')[1]
+        r'<option value="(\w*)"[^>]*>([^<]+)</option>', html.split('name="bot_1"')[1]
     )
-    assert options[:4] == [
-        ("easy", "Easy"),
-        ("medium", "Medium"),
-        ("hard", "Hard"),
-        ("expert", "Expert"),
+    assert options[:5] == [
+        ("", "A person (who joins)"),
+        ("easy", "Easy bot"),
+        ("medium", "Medium bot"),
+        ("hard", "Hard bot"),
+        ("expert", "Expert bot"),
     ]
     assert "Expert also weighs the tiles the next round is likely to bring" in html
 
