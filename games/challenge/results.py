@@ -7,6 +7,8 @@ week's end); anyone may see a week that has been scored. Equal totals share a ra
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -127,3 +129,37 @@ def _ranked(seats: list[Seat], viewer_id: int | None) -> tuple[Row, ...]:
 
 def _total(seat: Seat) -> int:
     return int((seat.score or {}).get("total", 0))
+
+
+@dataclass(frozen=True)
+class WeekPlace:
+    """Where an entry stands in its week: ``rank`` of ``entries`` scored, for good once the
+    week has been scored (until then more entries may come)."""
+
+    rank: int
+    entries: int
+    final: bool
+
+
+def week_places(seats: Iterable[Seat]) -> dict[int, WeekPlace]:
+    """Each scored challenge entry among ``seats`` (a person's own, with their games and
+    weeks) ranked in its week, by seat id, as the week's results rank it (equal totals share a
+    rank). One query; none without a challenge entry."""
+    entries = [s for s in seats if s.game.challenge_id is not None and s.score is not None]
+    if not entries:
+        return {}
+    weeks = {s.game.challenge_id for s in entries}
+    totals: dict[int, list[int]] = defaultdict(list)
+    scored = Seat.objects.filter(game__challenge_id__in=weeks, score__isnull=False)
+    for week, total in scored.values_list("game__challenge_id", "score__total"):
+        totals[week].append(int(total or 0))
+    places = {}
+    for seat in entries:
+        week_totals = totals[seat.game.challenge_id]  # type: ignore[index]
+        mine = _total(seat)
+        places[seat.pk] = WeekPlace(
+            rank=1 + sum(total > mine for total in week_totals),
+            entries=len(week_totals),
+            final=seat.game.challenge.scored_at is not None,  # type: ignore[union-attr]
+        )
+    return places

@@ -29,6 +29,8 @@ from games.notifications.mailboard import county_rows, county_text, mail_tile
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
 from games.page.county import describe_county
+from games.ratings.outcome import table_ratings
+from games.ratings.rate import counts
 
 Context = dict[str, Any]
 
@@ -121,6 +123,13 @@ def _finished(row: OutboxMessage, seat: Seat | None, profile: Profile, now: date
         for s in seats
     ]
     winners = [s["name"] for s in standings if s["rank"] == 1]
+    # The rating task runs as the table finishes; a mail sent before it is done says where the
+    # new rating will show rather than keep the person waiting for it.
+    rated = seat is not None and game.rated and counts(seats)
+    rating = None
+    if seat is not None and rated and game.rated_at is not None:
+        mine = seat.pk
+        rating = next((r for r in table_ratings(game) if r.seat.pk == mine), None)
     return {
         "standings": standings,
         "winners": winners,
@@ -128,6 +137,8 @@ def _finished(row: OutboxMessage, seat: Seat | None, profile: Profile, now: date
         "total": (seat.score or {}).get("total", 0) if seat else 0,
         "players": len(seats),
         "won": seat is not None and seat.rank == 1,
+        "rating": rating,
+        "rating_pending": rated and game.rated_at is None,
     }
 
 

@@ -30,12 +30,17 @@ TABS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True)
 class RatedRow:
-    rank: int
+    rank: int | None  # None while the rating is provisional: not in the ranking yet
     profile: Profile
     rating: Shown
     wins: int
     finish_rate: int | None  # percent of their finished tables they played to the end
     me: bool
+
+    @property
+    def games_to_go(self) -> int:
+        """Rated tables still to play before the row enters the ranking."""
+        return max(0, SETTLED_GAMES - self.rating.games)
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,8 @@ class Board:
     tab: str
     rated: list[RatedRow]
     finished: list[FinishedRow]
-    # The viewer's own row when they are rated in this pool but outside the top.
+    # The viewer's own row when they are rated in this pool but outside the top, or not in
+    # the ranking yet (provisional, with the rated tables they still need).
     mine: RatedRow | None = None
     standings: list[Standing] = field(default_factory=list)
 
@@ -83,8 +89,9 @@ def _eligible(pool: str) -> QuerySet[Rating]:
 
 
 def rated_board(pool: str, viewer: User | AnonymousUser) -> Board:
-    """The top of a pool by ordinal, and the viewer's row below it when they are further down.
-    Two queries, three more for a viewer outside the top."""
+    """The top of a pool by ordinal, and the viewer's own row below it when they are further
+    down or still provisional. Two queries, two more for a viewer outside the top (three when
+    they are ranked)."""
     top = list(
         _eligible(pool).select_related("user__profile").order_by("-ordinal", "user_id")[:TOP]
     )
@@ -92,12 +99,16 @@ def rated_board(pool: str, viewer: User | AnonymousUser) -> Board:
     mine_rating = None
     if viewer.is_authenticated and viewer.pk not in ids:
         mine_rating = (
-            _eligible(pool).filter(user_id=viewer.pk).select_related("user__profile").first()
+            Rating.objects.filter(pool=pool, user_id=viewer.pk, games__gt=0)
+            .select_related("user__profile")
+            .first()
         )
     rates = finish_rates([*ids, *([mine_rating.user_id] if mine_rating else [])])
     rows = [_row(i, rating, rates, viewer) for i, rating in enumerate(top, start=1)]
     mine = None
-    if mine_rating is not None:
+    if mine_rating is not None and mine_rating.games < SETTLED_GAMES:
+        mine = _row(None, mine_rating, rates, viewer)
+    elif mine_rating is not None:
         above = _eligible(pool).filter(
             Q(ordinal__gt=mine_rating.ordinal)
             | Q(ordinal=mine_rating.ordinal, user_id__lt=mine_rating.user_id)
@@ -107,7 +118,7 @@ def rated_board(pool: str, viewer: User | AnonymousUser) -> Board:
 
 
 def _row(
-    rank: int, rating: Rating, rates: dict[int, int], viewer: User | AnonymousUser
+    rank: int | None, rating: Rating, rates: dict[int, int], viewer: User | AnonymousUser
 ) -> RatedRow:
     return RatedRow(
         rank=rank,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -67,9 +67,11 @@ def rate_game(game_id: int, *, now: datetime | None = None) -> int:
     """Update the ratings of the people at a finished rated table, once. Returns how many
     ratings changed (0 when the table does not count or was rated already)."""
     now = now or timezone.now()
+    # The claim also moves the table's version: its final page, drawn (and kept) before the
+    # ratings were in, is drawn again with them, and open pages fetch it at their next poll.
     claimed = Game.objects.filter(
         pk=game_id, status=GameStatus.FINISHED, rated=True, rated_at__isnull=True
-    ).update(rated_at=now)
+    ).update(rated_at=now, version=F("version") + 1)
     if not claimed:
         return 0
     game = Game.objects.get(pk=game_id)

@@ -69,7 +69,7 @@ def test_it_hides_the_scores_until_you_finish_then_shows_rank_and_percentile(
     page = client.get(URL).content.decode()
     assert "Brendan" in page and "Ciara" in page
     assert "You finished with" in page
-    assert "of 3</strong>, better than" in page
+    assert "of 3 so far</strong>, better than" in page
 
 
 def test_it_refuses_a_new_entry_in_a_week_that_is_over(client: Client, host: User) -> None:
