@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from accounts.models import Profile
+from games.access import Viewer, tables_known_to
 from games.challenge.standing import TOP as CHALLENGE_TOP
 from games.challenge.standing import Standing, standings
 from games.models import GameStatus, GameVariant, Seat, SeatKind
@@ -73,11 +74,14 @@ def tab_of(asked: str | None) -> str | None:
     return asked if asked in dict(TABS) else None
 
 
-def finish_rates(user_ids: list[int]) -> dict[int, int]:
-    """Per person, the share (%) of their finished tables they still played themselves at the
-    end rather than leaving their seat to the autopilot. One query."""
+def finish_rates(user_ids: list[int], viewer: Viewer) -> dict[int, int]:
+    """Per person, the share (%) of their finished tables (those ``viewer`` may know of) they
+    still played themselves at the end rather than leaving their seat to the autopilot. One
+    query."""
     rows = (
-        Seat.objects.filter(user_id__in=user_ids, game__status=GameStatus.FINISHED)
+        Seat.objects.filter(
+            tables_known_to(viewer), user_id__in=user_ids, game__status=GameStatus.FINISHED
+        )
         .values("user_id")
         .annotate(tables=Count("id"), kept=Count("id", filter=Q(absent=False)))
     )
@@ -103,7 +107,7 @@ def rated_board(pool: str, viewer: User | AnonymousUser) -> Board:
             .select_related("user__profile")
             .first()
         )
-    rates = finish_rates([*ids, *([mine_rating.user_id] if mine_rating else [])])
+    rates = finish_rates([*ids, *([mine_rating.user_id] if mine_rating else [])], viewer)
     rows = [_row(i, rating, rates, viewer) for i, rating in enumerate(top, start=1)]
     mine = None
     if mine_rating is not None and mine_rating.games < SETTLED_GAMES:
@@ -136,10 +140,12 @@ def month_start(now: datetime) -> datetime:
 
 
 def finished_board(now: datetime, viewer: User | AnonymousUser) -> Board:
-    """Who played most tables without bots to the end since the month began. One query."""
+    """Who played most tables without bots to the end since the month began, counting the
+    tables ``viewer`` may know of (an invite-only table only for its own players). One query."""
     with_bot = Seat.objects.filter(game=OuterRef("game_id"), kind=SeatKind.BOT)
     counted = (
         Seat.objects.filter(
+            tables_known_to(viewer),
             user__is_active=True,
             absent=False,
             game__status=GameStatus.FINISHED,

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
-from games.models import Seat
+from games.models import Game, Seat
 from games.ratings.models import RatingPool
 from games.ratings.rate import rate_finished_games, rate_game
 from tests.ratings.tables import finished_table, onlooker, rated
@@ -96,6 +96,22 @@ def test_the_month_tab_counts_tables_without_bots_finished_this_month(
         page = client.get(URL, {"tab": "month"}).content.decode()
     assert names(page) == ["Aoife", "Brendan", "Ciara"]
     assert re.findall(r'<td class="num">(\d+)</td></tr>', page) == ["2", "1", "1"]
+
+
+def test_an_invite_only_table_counts_this_month_only_for_those_who_sat_at_it(
+    client: Client, host: User, player: User, outsider: User
+) -> None:
+    this_month = datetime(2026, 12, 3, tzinfo=UTC)
+    finished_table([host, outsider], [70, 60], finished_at=this_month)
+    private = finished_table([host, player], [70, 60], finished_at=this_month)
+    Game.objects.filter(pk=private.pk).update(is_open=False)
+    with time_machine.travel("2026-12-20 12:00Z", tick=False):
+        seen_from_outside = client.get(URL, {"tab": "month"}).content.decode()
+        client.force_login(player)
+        seen_by_brendan = client.get(URL, {"tab": "month"}).content.decode()
+    assert names(seen_from_outside) == ["Aoife", "Ciara"]
+    assert re.findall(r'<td class="num">(\d+)</td></tr>', seen_from_outside) == ["1", "1"]
+    assert names(seen_by_brendan) == ["Aoife", "Brendan", "Ciara"]
 
 
 def test_it_answers_404_for_a_tab_that_is_not_there(client: Client, db: None) -> None:
