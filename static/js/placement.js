@@ -1,11 +1,19 @@
-// Trying a tile in the browser: pick, turn (R), mirror (F), move (arrows), hover or tap a cell,
-// and see at once where it fits. The page's "offer" island holds each offered tile's
+// Trying a tile in the browser: pick, turn (R), mirror (F), move (arrows), jump to the next
+// or previous spot where it fits (N, Shift+N), hover or tap a cell, and see at once where it fits. The page's "offer" island holds each offered tile's
 // orientations and the legal anchors the engine computed, so nothing here decides legality
 // on its own; the engine's own words and the score preview come from one small fragment
 // request, sent once the tile rests. Confirming is the page's one POST. Without this module
 // every control is a link or a form the server answers (the draft in the address).
 
 const PREVIEW_DELAY_MS = 150;
+const SIDES = [["t", 0, -1], ["r", 1, 0], ["b", 0, 1], ["l", -1, 0]];
+const TOWARDS = { "-1,0": "left", "1,0": "right", "0,-1": "up", "0,1": "down" };
+// Room kept between the tile and the viewport's edges (or the sticky bar of controls).
+const MARGIN_PX = 8;
+
+function listing(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
 
 function readOffer() {
   const island = document.getElementById("offer");
@@ -26,10 +34,21 @@ class Placement {
     this.preview = turn.querySelector("#preview");
     this.timer = null;
     this.draft = this.serverDraft();
+    this.bar = turn.querySelector(".try-bar");
+    this.spotStatus = turn.querySelector("#spot-status");
+    this.note = "";
     this.cells = new Map();
+    this.box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
     for (const cell of this.county ? this.county.querySelectorAll("[data-x]") : []) {
-      this.cells.set(`${cell.dataset.x},${cell.dataset.y}`, cell);
+      const [x, y] = [+cell.dataset.x, +cell.dataset.y];
+      this.cells.set(`${x},${y}`, cell);
+      this.box = {
+        x0: Math.min(this.box.x0, x), y0: Math.min(this.box.y0, y),
+        x1: Math.max(this.box.x1, x), y1: Math.max(this.box.y1, y),
+      };
     }
+    // The jump buttons need this module: without it they would do nothing.
+    for (const control of turn.querySelectorAll("[data-spot]")) control.hidden = false;
     // The server's drawing of a draft is replaced by this module's own.
     this.drawn = this.county ? [...this.county.querySelectorAll(".overlay")] : [];
   }
@@ -55,6 +74,61 @@ class Placement {
     return this.shape(draft).anchors.some(([x, y]) => x === draft.x && y === draft.y);
   }
 
+  // Whether every square of the tile lies on the drawn county. Past its edge no spot is
+  // legal (the county is drawn two cells beyond every legal spot), and nothing would be drawn.
+  onBoard(draft) {
+    return this.covered(draft).every(([x, y]) => this.cells.has(`${x},${y}`));
+  }
+
+  // ``draft`` shifted the least it takes to lie on the drawn county (after a turn or a tap
+  // near the edge).
+  kept(draft) {
+    const cells = this.shape(draft).cells;
+    const xs = cells.map(([dx]) => dx);
+    const ys = cells.map(([, dy]) => dy);
+    const within = (v, low, high) => Math.max(low, Math.min(high, v));
+    return {
+      ...draft,
+      x: within(draft.x, this.box.x0 - Math.min(...xs), this.box.x1 - Math.max(...xs)),
+      y: within(draft.y, this.box.y0 - Math.min(...ys), this.box.y1 - Math.max(...ys)),
+    };
+  }
+
+  // Every spot where the tile fits, in reading order: in its present orientation if it fits
+  // somewhere so, else in any orientation.
+  fits() {
+    const { slot, o } = this.draft;
+    const tile = this.tiles.get(slot);
+    let found = tile.orientations[o].anchors.map(([x, y]) => ({ slot, o, x, y }));
+    if (!found.length) {
+      found = tile.orientations.flatMap((shape, i) => shape.anchors.map(([x, y]) => ({ slot, o: i, x, y })));
+    }
+    return found.sort((a, b) => a.y - b.y || a.x - b.x || a.o - b.o);
+  }
+
+  // N and Shift+N: the next or the previous spot where the tile fits, said aloud.
+  jump(step) {
+    if (!this.draft) return;
+    const spots = this.fits();
+    if (!spots.length) {
+      this.say("This tile fits nowhere in your county.");
+      return;
+    }
+    const here = this.draft;
+    const after = (s) => s.y > here.y || (s.y === here.y && (s.x > here.x || (s.x === here.x && s.o > here.o)));
+    const before = (s) => s.y < here.y || (s.y === here.y && (s.x < here.x || (s.x === here.x && s.o < here.o)));
+    let index = step > 0 ? spots.findIndex(after) : spots.findLastIndex(before);
+    if (index < 0) index = step > 0 ? 0 : spots.length - 1;
+    this.draft = spots[index];
+    this.commit();
+    const squares = listing(this.covered(this.draft).map(([x, y]) => `(${x}, ${y})`));
+    this.say(`Fits here: spot ${index + 1} of ${spots.length}, covering ${squares}.`);
+  }
+
+  say(words) {
+    if (this.spotStatus) this.spotStatus.textContent = words;
+  }
+
   // Where the tile goes when a cell is pointed at: covering that cell at a legal spot if it
   // can, else with its first square on it (shown as not fitting).
   draftAt(x, y) {
@@ -64,7 +138,7 @@ class Placement {
       const candidate = { slot, o, x: x - dx, y: y - dy };
       if (this.isLegal(candidate)) return candidate;
     }
-    return { slot, o, x: x - cells[0][0], y: y - cells[0][1] };
+    return this.kept({ slot, o, x: x - cells[0][0], y: y - cells[0][1] });
   }
 
   pick(slot) {
@@ -90,13 +164,20 @@ class Placement {
   turnOrMirror(key) {
     if (!this.draft) return;
     const next = key === "r" ? this.shape().r : this.shape().m;
-    this.draft = { ...this.draft, o: next };
+    this.draft = this.kept({ ...this.draft, o: next });
     this.commit();
   }
 
+  // One cell along; at the county's drawn edge the tile stays where it is, and says why.
   move(dx, dy) {
     if (!this.draft) return;
-    this.draft = { ...this.draft, x: this.draft.x + dx, y: this.draft.y + dy };
+    const next = { ...this.draft, x: this.draft.x + dx, y: this.draft.y + dy };
+    if (!this.onBoard(next)) {
+      const way = TOWARDS[`${dx},${dy}`];
+      this.commit(`The tile is at the edge: further ${way} it could not touch your county.`);
+      return;
+    }
+    this.draft = next;
     this.commit();
   }
 
@@ -126,11 +207,15 @@ class Placement {
     if (!draft) return;
     const legal = this.isLegal(draft);
     const art = this.tiles.get(draft.slot).art;
-    this.covered(draft).forEach(([x, y], i) => {
+    const covered = this.covered(draft);
+    const taken = new Set(covered.map(([x, y]) => `${x},${y}`));
+    covered.forEach(([x, y], i) => {
       const cell = this.cells.get(`${x},${y}`);
       if (!cell) return;
       const square = document.createElement("span");
-      square.className = `overlay overlay--${legal ? "ok" : "bad"}`;
+      // The sides where the tile ends are outlined, so it reads as one piece over the spots.
+      const seams = SIDES.filter(([, dx, dy]) => !taken.has(`${x + dx},${y + dy}`));
+      square.className = `overlay overlay--${legal ? "ok" : "bad"} ${seams.map(([side]) => `seam-${side}`).join(" ")}`;
       square.innerHTML = art[i];
       cell.classList.add("ov");
       cell.append(square);
@@ -151,9 +236,12 @@ class Placement {
     return "It must touch your county along an edge.";
   }
 
-  // The tried spot becomes the draft: drawn, written into the confirm form, announced.
-  commit() {
+  // The tried spot becomes the draft: drawn, written into the confirm form, announced, and
+  // kept in view. ``note`` says why the tile did not go where it was asked to.
+  commit(note = "") {
     const draft = this.draft;
+    this.note = note;
+    this.say("");
     const legal = this.isLegal(draft);
     this.draw(draft);
     const fields = this.form.elements;
@@ -171,6 +259,8 @@ class Placement {
     strong.textContent = legal ? "Fits here." : "Not here:";
     line.append(strong, legal ? ` Top-left at (${draft.x}, ${draft.y}).` : ` ${this.reason(draft)}`);
     this.preview.append(line);
+    this.addNote();
+    this.reveal();
     const query = `?slot=${draft.slot}&o=${draft.o}&x=${draft.x}&y=${draft.y}`;
     history.replaceState(history.state, "", location.pathname + query);
     this.asked = (this.asked || 0) + 1; // an answer on its way is now out of date
@@ -190,11 +280,47 @@ class Placement {
     const html = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = html.getElementById("preview");
     if (fresh) this.preview.replaceChildren(...fresh.childNodes);
+    this.addNote();
+  }
+
+  addNote() {
+    if (!this.note) return;
+    const line = document.createElement("p");
+    line.className = "edge-note";
+    line.textContent = this.note;
+    this.preview.append(line);
+  }
+
+  // When the tile is out of sight, scroll the page (and the county's own box, when it is wider
+  // than the screen) to show it in the middle of the space below the controls, which stick to
+  // the top of the screen, so the county around it shows too.
+  reveal() {
+    if (!this.drawn.length) return;
+    const wrap = this.county.closest(".county-wrap");
+    const rects = () => this.drawn.map((square) => square.getBoundingClientRect());
+    if (wrap && wrap.scrollWidth > wrap.clientWidth + 1) {
+      const box = wrap.getBoundingClientRect();
+      const left = Math.min(...rects().map((r) => r.left));
+      const right = Math.max(...rects().map((r) => r.right));
+      if (left < box.left || right > box.right) {
+        wrap.scrollLeft += (left + right) / 2 - (box.left + box.right) / 2;
+      }
+    }
+    // Twice: the first scroll may bring the controls to stick over the top of the county.
+    for (let pass = 0; pass < 2; pass += 1) {
+      const top = Math.min(...rects().map((r) => r.top));
+      const bottom = Math.max(...rects().map((r) => r.bottom));
+      const above = Math.max(this.bar ? this.bar.getBoundingClientRect().bottom : 0, 0) + MARGIN_PX;
+      const below = window.innerHeight - MARGIN_PX;
+      if (top >= above && bottom <= below) return;
+      const shift = (top + bottom) / 2 - (above + below) / 2;
+      window.scrollBy({ top: shift, behavior: "instant" });
+    }
   }
 
   // Clicks on the turn's controls and the county, caught before htmx follows their links.
   handle(event) {
-    const control = event.target.closest("[data-key], .choice, [data-x]");
+    const control = event.target.closest("[data-key], [data-spot], .choice, [data-x]");
     if (!control || !this.turn.contains(control)) return;
     const key = control.dataset.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -204,6 +330,8 @@ class Placement {
       this.turnOrMirror(key);
     } else if (moves[key]) {
       this.move(...moves[key]);
+    } else if (control.dataset.spot) {
+      this.jump(+control.dataset.spot);
     } else if (control.dataset.x !== undefined && this.county.contains(control) && this.draft) {
       this.draft = this.draftAt(+control.dataset.x, +control.dataset.y);
       this.commit();
@@ -230,6 +358,16 @@ function start() {
   current = ready && turn.querySelector("form.confirm") ? new Placement(turn, offer) : null;
   if (current && current.draft) current.draw(current.draft);
 }
+
+// N jumps to the next spot where the tile fits, Shift+N back (static/js/turn.js has the rest).
+document.addEventListener("keydown", (event) => {
+  if (!current || !current.draft || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  if (event.key !== "n" && event.key !== "N") return;
+  event.preventDefault();
+  current.jump(event.shiftKey ? -1 : 1);
+});
 
 // Capture: runs before htmx's own click handlers on the links and cell buttons.
 document.addEventListener("click", (event) => current && current.handle(event), true);
