@@ -21,6 +21,7 @@
   // the turn (a follow-up, waiting for others, the next round) from the same step redrawn.
   var asked = null;
   var used = null;
+  var over = false;
   function isTurn(element) {
     return element && (element.id === "game" || element.id === "turn");
   }
@@ -28,6 +29,7 @@
     if (!isTurn(event.detail.target)) return;
     var title = document.getElementById("turn-title");
     asked = title ? title.textContent : null;
+    over = !!document.querySelector("#game .final");
     used = document.activeElement === document.body ? null : document.activeElement;
   });
 
@@ -54,8 +56,12 @@
     var same = cell && document.querySelector(
       '#turn button.cell[data-x="' + cell.x + '"][data-y="' + cell.y + '"]'
     );
+    // The last action of the game: the result (who won, the final scores) comes first.
+    var result = !over && document.querySelector("#game .final .winner-banner");
     if (error) {
       bringToView(error);
+    } else if (result) {
+      bringToView(result);
     } else if (title && title.textContent !== asked) {
       bringToView(title);
     } else if (used && focusLost()) {
