@@ -34,4 +34,4 @@ def test_it_ranks_the_bots_beside_the_people_once_you_finish(client: Client, hos
         page = client.get("/challenge/").content.decode()
     assert "Week 49 · 5 players" in page
     assert '<span class="player bot">Hard bot 1</span>' in page
-    assert "of 5</strong>" in page
+    assert "of 5 so far</strong>" in page
