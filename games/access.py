@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, F, OuterRef, Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from games.models import Game, GameStatus, Seat
 
@@ -38,7 +37,9 @@ class TableAccess:
 def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
     """The table if ``user`` may see it (see the module's rules); 404 otherwise. Two queries
     (the game and its seats with names), a third for an invite-only table's invitation."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:  # the same answer as an invite-only table's, so neither tells the other
+        raise Http404("No such table.")
     seats = list(game.seats.select_related("user__profile").order_by("position"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     outsider = not game.is_open and mine is None
