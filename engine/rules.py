@@ -211,9 +211,8 @@ def _check_cells(cells: Display, coords: list[Coord], what: str) -> None:
         return
     kind, at = problem
     if kind == "overlap" and at is not None:
-        raise IllegalAction(
-            f"That {what} would overlap your {cells[at].landscape.label} at ({at[0]}, {at[1]})."
-        )
+        # No coordinates: the board has no labels, and the tile tried is drawn where it is.
+        raise IllegalAction(f"That {what} would overlap your {cells[at].landscape.label}.")
     raise IllegalAction(f"That {what} must touch your county.")
 
 
@@ -330,11 +329,10 @@ def _place_sheep(state: GameState, i: int, action: PlaceSheep, events: list[Even
         raise IllegalAction("You have no sheep to place.")
     at = (action.x, action.y)
     cell = s.display.get(at)
-    where = f"({action.x}, {action.y})"
     if cell is None:
-        raise IllegalAction(f"A sheep goes on an empty meadow; {where} is empty.")
+        raise IllegalAction("A sheep goes on a meadow of your county; that square is empty.")
     if cell.sheep:
-        raise IllegalAction(f"The meadow at {where} already holds a sheep.")
+        raise IllegalAction("That meadow already holds a sheep.")
     if cell.landscape is not Landscape.MEADOW:
         raise IllegalAction(f"A sheep goes on an empty meadow, not on your {cell.landscape.label}.")
     display = s.display.with_cells([(at, replace(cell, sheep=True))])

@@ -232,7 +232,7 @@ class Placement {
     const taken = squares.find(
       ([x, y]) => !this.cells.get(`${x},${y}`).classList.contains("cell--empty"),
     );
-    if (taken) return `It would overlap your county at (${taken[0]}, ${taken[1]}).`;
+    if (taken) return "It would cover a square of your county that is already filled.";
     return "It must touch your county along an edge.";
   }
 
@@ -257,7 +257,7 @@ class Placement {
     const line = document.createElement("p");
     const strong = document.createElement("strong");
     strong.textContent = legal ? "Fits here." : "Not here:";
-    line.append(strong, legal ? ` Top-left at (${draft.x}, ${draft.y}).` : ` ${this.reason(draft)}`);
+    line.append(strong, legal ? "" : ` ${this.reason(draft)}`);
     this.preview.append(line);
     this.addNote();
     this.reveal();

@@ -1,20 +1,21 @@
-// The replay's controls from the keyboard and the slider: ← and → follow the previous and next
-// links, and moving the slider shows its step at once. Without JavaScript the links and the
-// slider's "Show" button do the same.
-const slider = document.getElementById("replay-step");
-
+// Stepping through a game told again (the replay, the weekly challenge side by side): ← and →
+// follow the links that name those keys (aria-keyshortcuts), and moving a slider marked
+// data-jump shows its place at once. Without JavaScript the links and the slider's button do
+// the same.
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const target = event.target;
   if (target instanceof HTMLElement && target.closest("input, textarea, select")) return;
-  const id = { ArrowLeft: "replay-prev", ArrowRight: "replay-next" }[event.key];
-  const link = id && document.getElementById(id);
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  const link = document.querySelector(`a[aria-keyshortcuts="${event.key}"]`);
   if (link instanceof HTMLAnchorElement) {
     event.preventDefault();
     link.click();
   }
 });
 
-if (slider instanceof HTMLInputElement && slider.form) {
-  slider.addEventListener("change", () => slider.form.requestSubmit());
+for (const slider of document.querySelectorAll("input[type=range][data-jump]")) {
+  if (slider instanceof HTMLInputElement && slider.form) {
+    slider.addEventListener("change", () => slider.form?.requestSubmit());
+  }
 }

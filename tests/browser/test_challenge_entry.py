@@ -69,8 +69,11 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
     shoot(page, "challenge-results")
 
     page.get_by_role("link", name="Side by side with Rory").click()
-    page.get_by_label("Round 1 of 12").fill("6")
-    page.get_by_role("button", name="Show this round").click()
+    page.get_by_label("Round 1 of 12").fill("6")  # the slider shows its round at once
+    expect(page.get_by_text("Round 6 of 12")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # the keys step through the rounds, as in the replay
+    expect(page.get_by_text("Round 7 of 12")).to_be_visible()
+    page.get_by_role("link", name="Previous round").click()
     expect(page.get_by_text("Round 6 of 12")).to_be_visible()
     expect(page.locator(".side")).to_have_count(2)
     expect(page.locator(".side .county")).to_have_count(2)
