@@ -13,6 +13,8 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("livez", health.livez, name="livez"),
+    path("readyz", health.readyz, name="readyz"),
     path("healthz", health.healthz, name="healthz"),
     path("rules/", rules_page, name="rules"),
     path("accounts/", include("allauth.urls")),

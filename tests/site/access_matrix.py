@@ -112,6 +112,8 @@ ROWS = [
 #: Routes the crawl does not fetch, and why. Each carries no table, player, week or message.
 SKIP = {
     "healthz": "the site's own health; says ok or failing per part, nothing about players",
+    "livez": "the process answers; says ok, nothing about players (tests/site/test_probes.py)",
+    "readyz": "the database answers; ok or failing, nothing about players (test_probes.py)",
     "games:unsubscribe": "a signed one-person link (tests/notifications/test_unsubscribe.py)",
     "account_confirm_email": "a one-time key mailed to one person (tests/accounts)",
     "account_reset_password_from_key": "a one-time key mailed to one person (tests/accounts)",

@@ -4,6 +4,7 @@ when one fails, with nothing internal in the answer (the log has the details).""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -16,12 +17,21 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 
 from games.heartbeat import Heartbeat, beat
 from tests.fixtures.worker import Worker
+from tipperary_site import health
 from tipperary_site.celery import app as celery_app
 
 ALL_OK = {
     "database": "ok", "broker": "ok", "beat": "ok", "worker": "ok", "mail_worker": "ok",
     "status": "ok",
 }  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _broker_asked_afresh() -> Iterator[None]:
+    """The broker's answer is kept a few seconds; each test asks its own broker afresh."""
+    health.forget_broker_answers()
+    yield
+    health.forget_broker_answers()
 
 
 def _alive(*, beat_ago: timedelta = timedelta(0), worker_ago: timedelta = timedelta(0)) -> None:
