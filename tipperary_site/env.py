@@ -64,6 +64,20 @@ def env_int(
     return value
 
 
+def env_choice(
+    name: str, default: str, choices: tuple[str, ...], environ: Mapping[str, str] | None = None
+) -> str:
+    """Read one of a few words (any case), e.g. ``LOG_FORMAT=text|json``."""
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value not in choices:
+        raise ImproperlyConfiguredEnv(f"{name} must be one of {', '.join(choices)}; got {raw!r}.")
+    return value
+
+
 def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = None) -> list[str]:
     """Read a comma-separated list, ignoring blanks around the commas."""
     environ = os.environ if environ is None else environ

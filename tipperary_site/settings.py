@@ -15,10 +15,12 @@ from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from kombu import Queue
 
+from tipperary_site import logs
 from tipperary_site.env import (
     ImproperlyConfiguredEnv,
     env_bool,
     env_cache,
+    env_choice,
     env_int,
     env_list,
     env_str,
@@ -59,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so every line logged while answering (even a refusal below) carries the request id.
+    "tipperary_site.request_id.request_id_middleware",
     "django.middleware.security.SecurityMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE gets a clear 413 before anything reads it.
     "tipperary_site.request_size.RequestSizeMiddleware",
@@ -357,9 +361,7 @@ if SENTRY_DSN:
         traces_sample_rate=0.0,
     )
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-}
+# Every line carries the id of the request or task it belongs to; text for a person reading
+# `make run`, JSON lines for a log collector.
+LOG_FORMAT = env_choice("LOG_FORMAT", "text", logs.FORMATS)
+LOGGING = logs.logging_config(LOG_FORMAT, env_str("LOG_LEVEL", "INFO"))

@@ -56,6 +56,9 @@ class OutboxMessage(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True, default="")
+    # The request (or task) that wrote the row: the sender logs the mail under it, so the mail
+    # is found with the move that caused it (tipperary_site.request_id). Blank for older rows.
+    request_id = models.CharField(max_length=64, blank=True, default="")
     # Account mail only: the whole message as it was rendered.
     to_address = models.EmailField(max_length=254, blank=True, default="")
     subject = models.CharField(max_length=255, blank=True, default="")

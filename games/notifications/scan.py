@@ -19,7 +19,7 @@ from games.challenge.entries import current_week
 from games.models import Game, GameStatus, GameVariant, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import deadline_warning, last_to_play_share, turn_number, wants
-from games.notifications.write import queue
+from games.notifications.write import origin, queue
 
 
 def queue_deadline_warnings(now: datetime) -> int:
@@ -99,7 +99,13 @@ def queue_digests(now: datetime) -> int:
         day = digest_day(profile, now)
         if day is not None and wants(profile, Kind.DIGEST, now):
             rows.append(
-                OutboxMessage(user=profile.user, kind=Kind.DIGEST, digest_date=day, due_at=now)
+                OutboxMessage(
+                    user=profile.user,
+                    kind=Kind.DIGEST,
+                    digest_date=day,
+                    due_at=now,
+                    request_id=origin(),
+                )
             )
     OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
     return len(rows)
@@ -122,7 +128,13 @@ def queue_challenge_mails(now: datetime) -> int:
     )
     monday = challenge.starts_at.date()
     rows = [
-        OutboxMessage(user=p.user, kind=Kind.CHALLENGE, digest_date=monday, due_at=now)
+        OutboxMessage(
+            user=p.user,
+            kind=Kind.CHALLENGE,
+            digest_date=monday,
+            due_at=now,
+            request_id=origin(),
+        )
         for p in profiles
         if digest_day(p, now) is not None and wants(p, Kind.CHALLENGE, now)
     ]

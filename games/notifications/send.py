@@ -13,6 +13,9 @@ outage lasts. So an outage costs one timeout per try, not one per due mail.
 
 A run sends until no row is due or its time budget is spent (then it says so, and the task
 that ran it enqueues another).
+
+Each mail sent or dropped is logged under the id of the request that wrote its row, so the mail
+is found with the move that caused it (tipperary_site.request_id).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import logging
 import smtplib
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -38,6 +42,7 @@ from games.notifications.compose import render_mail, stored_mail
 from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.rules import TURN_KINDS, still_to_play, wants
 from games.notifications.write import SEND_TASK
+from tipperary_site import request_id
 from tipperary_site.enqueue import enqueue
 
 log = logging.getLogger(__name__)
@@ -207,6 +212,20 @@ def _release(row: OutboxMessage, now: datetime) -> None:
     )
 
 
+def _about(row: OutboxMessage) -> str:
+    """What a log line says of a row: never an address nor a body."""
+    if row.kind == Kind.ACCOUNT:
+        return "account mail"
+    table = f" at table {row.game_id} round {row.round}" if row.game_id else ""
+    return f"{row.kind} for user {row.user_id}{table}"
+
+
+def _under_its_request(row: OutboxMessage) -> AbstractContextManager[None]:
+    """Log what follows under the id of the request that wrote the row (rows written before
+    rows kept one stay under the sender's own)."""
+    return request_id.bound(row.request_id or request_id.current())
+
+
 def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status:
     """Send one claimed row, or drop it; returns its new status (raises if sending failed)."""
     if row.kind == Kind.ACCOUNT:
@@ -220,12 +239,14 @@ def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> 
         reason = "no verified e-mail address" if address is None else why_not(row, seat, now)
         if reason:
             _finish(row, Status.DROPPED, now, reason)
+            log.info("Mail %s dropped (%s): %s", row.pk, _about(row), reason)
             return Status.DROPPED
         assert address is not None
         message = render_mail(row, seat, address, now)
     message.connection = connection
     message.send()
     _finish(row, Status.SENT, now)
+    log.info("Mail %s sent (%s)", row.pk, _about(row))
     return Status.SENT
 
 
@@ -280,7 +301,8 @@ def send_due_messages(
                     continue
                 try:
                     connection = connection or _open_connection()
-                    status = deliver(row, connection, now)
+                    with _under_its_request(row):
+                        status = deliver(row, connection, now)
                 except Exception as error:
                     if server_trouble(error):
                         _release(row, now)
@@ -288,7 +310,8 @@ def send_due_messages(
                         report.server_unreachable = True
                         return report
                     # One bad row or address must not stop the rest.
-                    log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
+                    with _under_its_request(row):
+                        log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
                     if _retry(row, now, error):
                         report.retried += 1
                     else:

@@ -3,6 +3,9 @@
 Each row is written only if the person wants that kind of mail now; the sender checks again
 when it sends. The unique constraints absorb repeats (``ignore_conflicts``), so calling any of
 these twice for the same table, round and kind leaves one row.
+
+Each row keeps the id of the request (or task) that wrote it, so the sender's log line about the
+mail is found with the move that caused it.
 """
 
 from __future__ import annotations
@@ -19,10 +22,16 @@ from accounts.models import Profile
 from games.models import Game, GameStatus, GameVariant, Invitation, Seat
 from games.notifications.models import Kind, OutboxMessage
 from games.notifications.rules import turn_number, wants
+from tipperary_site import request_id
 from tipperary_site.enqueue import enqueue
 
 #: The task that sends every due row at once (the minute's run sends them too).
 SEND_TASK = "games.send_mail"
+
+
+def origin() -> str:
+    """The id of the request or task writing outbox rows now (blank outside both)."""
+    return request_id.current() or ""
 
 
 def _profile(user: User) -> Profile | None:
@@ -40,7 +49,14 @@ def queue(
 ) -> int:
     """Write one row per person who wants ``kind`` now; returns how many rows were offered."""
     rows = [
-        OutboxMessage(user=user, kind=kind, game=game, round=round_, due_at=due_at or now)
+        OutboxMessage(
+            user=user,
+            kind=kind,
+            game=game,
+            round=round_,
+            due_at=due_at or now,
+            request_id=origin(),
+        )
         for user in users
         if wants(_profile(user), kind, now)
     ]
@@ -141,7 +157,7 @@ def queue_account_mail(message: EmailMessage, *, now: datetime | None = None) ->
     (address,) = message.to
     row = OutboxMessage.objects.create(
         kind=Kind.ACCOUNT, to_address=address, subject=str(message.subject), body_text=text,
-        body_html=html, due_at=now or timezone.now(),
+        body_html=html, due_at=now or timezone.now(), request_id=origin(),
     )  # fmt: skip
     enqueue(SEND_TASK)
     return row

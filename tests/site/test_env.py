@@ -9,6 +9,7 @@ from tipperary_site.env import (
     ImproperlyConfiguredEnv,
     env_bool,
     env_cache,
+    env_choice,
     env_int,
     env_list,
     env_str,
@@ -94,3 +95,15 @@ def test_it_shares_counts_through_a_redis_cache() -> None:
         assert other.get("attempts") == 3
     finally:
         one.delete("attempts")
+
+
+def test_it_reads_one_of_a_few_words_in_any_case_and_defaults_when_blank() -> None:
+    choices = ("text", "json")
+    assert env_choice("LOG_FORMAT", "text", choices, {"LOG_FORMAT": " JSON "}) == "json"
+    assert env_choice("LOG_FORMAT", "text", choices, {"LOG_FORMAT": ""}) == "text"
+    assert env_choice("LOG_FORMAT", "text", choices, {}) == "text"
+
+
+def test_it_refuses_a_word_it_does_not_know_by_name() -> None:
+    with pytest.raises(ImproperlyConfiguredEnv, match="LOG_FORMAT must be one of text, json"):
+        env_choice("LOG_FORMAT", "text", ("text", "json"), {"LOG_FORMAT": "yaml"})
