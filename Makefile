@@ -5,26 +5,39 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# What make run / make test install: exact versions, refreshed on purpose by make lock.
+LOCK_RUN := requirements/run.lock
+LOCK_DEV := requirements/dev.lock
 TEST_DATABASE_URL ?= postgres://postgres:postgres@127.0.0.1:5432/tipperary
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 # Each run gets its own task queue, so two runs on one Redis never take each other's tasks.
 TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1 \
 	CELERY_TASK_DEFAULT_QUEUE=tests-$$$$
 
-.PHONY: run test lint bench load clean
+.PHONY: run test lint bench load clean lock
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Python 3.11 or newer is needed (found: $$($(PYTHON) --version))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
+$(VENV)/.installed-run: pyproject.toml $(LOCK_RUN) | $(BIN)/python
+	$(BIN)/pip install -q -r $(LOCK_RUN)
+	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml $(LOCK_DEV) | $(BIN)/python
+	$(BIN)/pip install -q -r $(LOCK_DEV)
+	$(BIN)/pip install -q --no-deps -e .
 	touch $@ $(VENV)/.installed-run
+
+# Work out the locked versions again from pyproject.toml's ranges (the newest that fit).
+lock: | $(BIN)/python
+	$(BIN)/pip install -q 'pip-tools>=7.4,<8'
+	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile -q --strip-extras \
+		--no-emit-index-url --no-emit-find-links -o $(LOCK_RUN) pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile -q --strip-extras \
+		--no-emit-index-url --no-emit-find-links --extra dev -o $(LOCK_DEV) pyproject.toml
 
 run: $(VENV)/.installed-run
 	@mkdir -p var/mail var/broker
