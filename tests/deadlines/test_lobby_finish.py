@@ -24,9 +24,7 @@ def test_each_open_table_shows_its_expected_finish_date(
     )
     client.force_login(UserFactory.create(username="Ciara"))
     page = client.get("/games/").content.decode()
-    assert (
-        'Expected to finish by <time datetime="2026-03-15T09:00:00Z">Sun 15 Mar 2026' in page
-    )
+    assert 'Expected to finish by <time datetime="2026-03-15T09:00:00Z">Sun 15 Mar 2026' in page
     assert "Mon 18 May 2026" in page
 
 
