@@ -11,8 +11,11 @@ from django.contrib.auth.models import User
 from django.forms import Form
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts import services
+from accounts.models import Profile
+from accounts.zones import DEFAULT_ZONE, zone_or_utc
 from games import notifications
 
 
@@ -85,6 +88,20 @@ class AccountAdapter(DefaultAccountAdapter):
         # fails a sign-up or a reset (the outbox retries it until the server is back).
         context = {"email": email, **context, "site_url": settings.SITE_URL}
         notifications.queue_account_mail(self.render_mail(template_prefix, email, context))
+
+    def send_notification_mail(
+        self,
+        template_prefix: str,
+        user: Any,
+        context: dict[str, Any] | None = None,
+        email: str | None = None,
+    ) -> None:
+        # "A change to your account … at 14:02": rendered inside the request, it would take the
+        # zone of whoever made the request (a visitor's browser); it is the account holder's.
+        profile = getattr(user, "profile", None)
+        zone = profile.zone if isinstance(profile, Profile) else zone_or_utc(DEFAULT_ZONE)
+        with timezone.override(zone):
+            super().send_notification_mail(template_prefix, user, context, email)
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
         return site_url(reverse("account_confirm_email", args=[emailconfirmation.key]))

@@ -2,7 +2,9 @@
 
 Every request of a logged-in person reads them (``request.user``), on the busiest pages before
 anything else; the ORM spends more time composing that query than the database answering it.
-The backends are Django's and allauth's with only ``get_user`` changed.
+The same query brings their time zone (``user.profile_time_zone``, None without a profile),
+which every request activates (accounts.middleware). The backends are Django's and allauth's
+with only ``get_user`` changed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,12 @@ from allauth.account import auth_backends as allauth_backends
 from django.contrib.auth import backends
 from django.contrib.auth.models import User
 
-_BY_ID = f"SELECT * FROM {User._meta.db_table} WHERE id = %s"
+from accounts.models import Profile
+
+_BY_ID = (
+    f"SELECT u.*, p.time_zone AS profile_time_zone FROM {User._meta.db_table} u"
+    f" LEFT JOIN {Profile._meta.db_table} p ON p.user_id = u.id WHERE u.id = %s"
+)
 
 
 class _QuickGetUser:

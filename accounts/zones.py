@@ -7,6 +7,7 @@ import zoneinfo
 from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 DEFAULT_ZONE = "UTC"
 
@@ -55,6 +56,12 @@ def zone_or_utc(name: str) -> zoneinfo.ZoneInfo:
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             pass
     return zoneinfo.ZoneInfo(DEFAULT_ZONE)
+
+
+def active_zone() -> zoneinfo.ZoneInfo:
+    """The zone moments are shown in right now: the viewer's during a request
+    (accounts.middleware), else UTC."""
+    return zone_or_utc(timezone.get_current_timezone_name())
 
 
 def _place(name: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, timedelta
+from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,6 +12,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.zones import active_zone
 from games import services
 from games.challenge import entries
 from games.challenge.compare import NoSuchRound, compare
@@ -37,7 +38,7 @@ def week(request: HttpRequest, week: str) -> HttpResponse:
 
 def _page(request: HttpRequest, challenge: Challenge | None) -> TemplateResponse:
     now = timezone.now()
-    zone = request.user.profile.zone if request.user.is_authenticated else UTC
+    zone = active_zone()  # the viewer's
     context: dict[str, object] = {
         "challenge": challenge,
         "board": None if challenge is None else week_board(challenge, request.user),

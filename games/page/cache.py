@@ -3,7 +3,8 @@
 A page (or fragment) is stored under everything that can change it for its viewer: the table,
 the viewer's poll token (which changes exactly when what they may see changes, R4.2), the
 viewer, the tile being tried, the fragment asked for, the count of tables waiting in the header,
-and the minute (the "time left" it shows). The CSRF token is never stored: the page is drawn
+the minute (the "time left" it shows) and the zone its times are shown in (visitors share a
+viewer but not a clock). The CSRF token is never stored: the page is drawn
 with a placeholder and each response gets its own freshly masked token. Pages are stored
 compressed (games.page.stencil), so serving one compresses only its token.
 
@@ -37,9 +38,10 @@ TIMEOUT = 90  # seconds: a page shows the minute's "time left"
 
 def page_key(request: HttpRequest, *parts: object) -> str:
     """The cache key of a page for ``request``'s viewer and ``parts`` (table, token, draft…)."""
-    now = timezone.now()
     user = request.user
-    raw = ":".join(map(str, (user.pk, user.get_username(), now.strftime("%Y%m%d%H%M"), *parts)))
+    minute = timezone.now().strftime("%Y%m%d%H%M")
+    zone = timezone.get_current_timezone_name()
+    raw = ":".join(map(str, (user.pk, user.get_username(), minute, zone, *parts)))
     return "page:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 

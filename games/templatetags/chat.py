@@ -15,13 +15,9 @@ def chat_panel(context: template.Context, oob: bool = False) -> dict[str, object
     """The panel for the page's viewer (``access`` in the page's context); ``oob`` when a poll
     sends it beside another fragment."""
     request = context["request"]
-    access = context["access"]
-    # A seated viewer's user comes with their seat and profile: their zone costs no query.
-    viewer = access.mine.user if access.mine is not None else request.user
     return {
-        "chat": build_panel(access, user_of(request)),
+        "chat": build_panel(context["access"], user_of(request)),
         "csrf_token": context.get("csrf_token"),
         "request": request,
-        "user": viewer,
         "oob": oob,
     }

@@ -35,8 +35,6 @@ def _answer(
             "chat_error": error,
             "chat_text": text if error else "",
             "answer": True,
-            # A seated viewer's user comes with their seat and profile: their zone costs nothing.
-            "user": access.mine.user if access.mine is not None else request.user,
         }
         return TemplateResponse(request, "games/_chat.html", context, status=400 if error else 200)
     if error:

@@ -41,7 +41,6 @@ def history(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         "access": access,
         "game": access.game,
         "rounds": told.by_round(),
-        "viewer": access.mine.user if access.mine is not None else user_of(request),
     }
     return TemplateResponse(request, "games/history.html", context)
 
@@ -77,7 +76,6 @@ def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         context["error"] = str(error)
         return TemplateResponse(request, "games/replay_missing.html", context, status=400)
     context["page"] = page
-    context["viewer"] = access.mine.user if access.mine is not None else user_of(request)
     return TemplateResponse(request, "games/replay.html", context)
 
 

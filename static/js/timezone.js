@@ -1,4 +1,8 @@
-/* Offer the browser's time zone in zone pickers (<select data-browser-zone>).
+/* Tell the site the browser's time zone, and offer it in zone pickers.
+   Every page: the "zone" cookie carries it, so a visitor's pages show times on their clock
+   (accounts/middleware.py; a logged-in person's saved zone comes first). Written only when it
+   changed; the first page a browser ever sees is in UTC.
+   Zone pickers (<select data-browser-zone>):
    "prefill": a fresh sign-up form starts on the browser's zone instead of UTC.
    "suggest": on the settings page, when the browser's zone differs from the saved one, a
    button beside the picker selects it (saving stays the player's choice).
@@ -12,6 +16,12 @@
     return;
   }
   if (!zone) return;
+
+  var cookie = "zone=" + zone;  // IANA names need no escaping in a cookie (letters, / _ + -)
+  if (document.cookie.split("; ").indexOf(cookie) === -1) {
+    document.cookie = cookie + "; path=/; max-age=31536000; samesite=lax" +
+      (location.protocol === "https:" ? "; secure" : "");
+  }
 
   function hasOption(select, value) {
     for (var i = 0; i < select.options.length; i++) {

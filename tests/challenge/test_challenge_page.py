@@ -115,12 +115,12 @@ def test_it_draws_the_page_in_a_fixed_number_of_queries(
     entry_of(player, 13, chooser=2)
     entry_of(host, 13, chooser=1)
     client.force_login(host)
-    # session, user, profile (the zone), this week, count of entries, the viewer's entry,
+    # session, user (with their zone), this week, count of entries, the viewer's entry,
     # the scored seats with names and games, the list of weeks, tables waiting (header)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         client.get(URL)
     entry_of(outsider, 13, chooser=3)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         client.get(URL)
 
 

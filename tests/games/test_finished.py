@@ -44,9 +44,9 @@ def test_it_lists_finished_tables_newest_first_with_ranks_and_totals(
     old = _finished([host, player], [40, 52], days=1)
     new = _finished([outsider, host, player], [61, 61, 30], days=5, bot=True)
     client.force_login(host)
-    # session, user, the count, the header count, the page of tables, their seats with names,
-    # the viewer's profile (their time zone)
-    with django_assert_num_queries(7):
+    # session, user (with their time zone), the count, the header count, the page of tables,
+    # their seats with names
+    with django_assert_num_queries(6):
         html = client.get("/games/finished/").content.decode()
     assert _tables(html) == [str(new), str(old)]
     row = html[html.index(f"<strong>{new}</strong>") : html.index(f"<strong>{old}</strong>")]

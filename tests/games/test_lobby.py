@@ -18,9 +18,9 @@ def test_it_lists_open_tables_with_free_seats(
 ) -> None:  # fmt: skip
     private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
     client.force_login(outsider)
-    # session, user, open tables with their hosts' profiles, open tables in play, the viewer's
-    # profile (time zone), tables waiting (header count)
-    with django_assert_num_queries(6):  # type: ignore[operator]
+    # session, user (with their time zone), open tables with their hosts' profiles, open
+    # tables in play, tables waiting (header count)
+    with django_assert_num_queries(5):  # type: ignore[operator]
         response = client.get("/games/")
     assert response.status_code == 200
     assert f"/games/{forming.pk}/" in response.content.decode()
