@@ -6,6 +6,7 @@ import random
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
@@ -24,10 +25,11 @@ def test_a_visitor_reads_the_weekly_standings_and_last_weeks_results(
     base = str(live_server)
     last_week = timezone.now() - timedelta(days=7)
     challenge = entries.open_week(last_week, seed=SEED)
-    for index, name in enumerate(["Rory", "Siobhan", "Tadhg"]):
-        person = UserFactory.create(username=name)
-        play_to_end(entries.enter(challenge.pk, person, last_week), random.Random(index))
-    entries.enter_bots(challenge.pk, last_week)
+    with time_machine.travel(last_week, tick=False):  # played within last week
+        for index, name in enumerate(["Rory", "Siobhan", "Tadhg"]):
+            person = UserFactory.create(username=name)
+            play_to_end(entries.enter(challenge.pk, person, last_week), random.Random(index))
+        entries.enter_bots(challenge.pk, last_week)
     entries.open_week(timezone.now(), seed=SEED)  # scores last week
     page = browser.new_context(viewport=LAPTOP).new_page()  # type: ignore[arg-type]
 
