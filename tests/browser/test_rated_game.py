@@ -59,7 +59,7 @@ def test_a_rated_game_in_the_browser_ends_on_the_leaderboard(
     ann.goto(f"{base}/games/{game.pk}/")
     expect(ann.get_by_role("heading", name="Final scores")).to_be_visible()
 
-    ann.get_by_role("link", name="Leaderboard").click()
+    ann.get_by_role("link", name="Leaderboard", exact=True).click()  # the header's link
     ann.get_by_role("link", name="3–5 players").click()
     rows = ann.locator("table.ranking tbody th a.player")
     expect(rows).to_have_text([r.user.username for r in ratings])
