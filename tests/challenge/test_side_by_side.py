@@ -55,7 +55,7 @@ def test_it_draws_both_counties_at_round_6_with_one_slider(
     assert "Aoife</a> (you)" in page and "Brendan</a>" in page
     assert len(re.findall(r"points after round 6", page)) == 2
     assert re.search(r"(Aoife took it|Brendan took it|both took it)", page)
-    assert f'href="?a={mine.pk}&amp;b={theirs.pk}&amp;round=7">Next round' in page
+    assert f'href="?a={mine.pk}&amp;b={theirs.pk}&amp;round=7" rel="next"' in page
 
 
 def test_it_compares_you_with_the_best_other_entry_by_default(
