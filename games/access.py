@@ -56,18 +56,16 @@ def _invited_while_forming(game: Game, user: User, by_link: bool) -> bool:
     return by_link or game.invitations.filter(invitee=user).exists()
 
 
-def tables_known_to(viewer: Viewer, game: str = "game") -> Q:
+def tables_known_to(viewer: Viewer) -> Q:
     """The rows (through their ``game`` relation) whose table ``viewer`` may know of: open
     tables, and invite-only ones the viewer sat at. For lists and counts about a person."""
-    prefix = f"{game}__" if game else ""
-    shown = Q(**{f"{prefix}is_open": True})
+    shown = Q(game__is_open=True)
     if viewer.is_authenticated:
-        outer = f"{game}_id" if game else "pk"
-        shown |= Q(Exists(Seat.objects.filter(game=OuterRef(outer), user_id=viewer.pk)))
+        shown |= Q(Exists(Seat.objects.filter(game=OuterRef("game_id"), user_id=viewer.pk)))
     return shown
 
 
-def rounds_over(game: str = "game") -> Q:
+def rounds_over() -> Q:
     """Log entries (``Action`` rows) of rounds that are over: every round of a table that is
     no longer in play, and the rounds before the current one of a table in play."""
-    return ~Q(**{f"{game}__status": GameStatus.PLAYING}) | Q(round__lt=F(f"{game}__round"))
+    return ~Q(game__status=GameStatus.PLAYING) | Q(round__lt=F("game__round"))

@@ -27,7 +27,7 @@ from django.utils import timezone
 from games.chat import MESSAGE_MAX, Message, Mute
 from games.models import GameStatus
 from games.services.errors import GameError, NotAllowed
-from games.services.record import locked_game, publish
+from games.services.record import lock_person, locked_game, publish
 
 
 def rate_limit() -> tuple[int, timedelta]:
@@ -56,12 +56,6 @@ def clean_text(text: str) -> str:
     return text
 
 
-def _lock_person(user_id: int) -> None:
-    """Hold the person's row until the transaction ends: their limits are counted one request
-    at a time, whatever table each request is about."""
-    User.objects.select_for_update().filter(pk=user_id).values_list("pk").first()
-
-
 @transaction.atomic
 def post_message(game_id: int, author: User, text: str, *, now: datetime | None = None) -> Message:
     """Write ``text`` at the table as ``author``, who must be seated there."""
@@ -73,7 +67,7 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
         raise GameError("This table is closed.")
     text = clean_text(text)
     count, window = rate_limit()
-    _lock_person(author.pk)
+    lock_person(author.pk)
     recent = Message.objects.filter(author=author, created_at__gt=now - window).count()
     if recent >= count:
         raise GameError(
@@ -134,7 +128,7 @@ def mute(user: User, muted_id: int, *, now: datetime | None = None) -> Mute:
         raise GameError("You cannot mute yourself.")
     if not User.objects.filter(pk=muted_id).exists():
         raise GameError("There is no such player.")
-    _lock_person(user.pk)
+    lock_person(user.pk)
     existing = Mute.objects.filter(user=user, muted_id=muted_id).first()
     if existing is not None:
         return existing
@@ -147,7 +141,7 @@ def mute(user: User, muted_id: int, *, now: datetime | None = None) -> Mute:
 @transaction.atomic
 def unmute(user: User, muted_id: int, *, now: datetime | None = None) -> None:
     """``user`` sees ``muted_id``'s messages again."""
-    _lock_person(user.pk)
+    lock_person(user.pk)
     if not Mute.objects.filter(user=user, muted_id=muted_id).exists():
         raise GameError("You had not muted this player.")
     _count_mute_change(user, now or timezone.now())

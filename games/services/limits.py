@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 
 from games.models import Game, GameStatus, Invitation
 from games.services.errors import GameError
+from games.services.record import lock_person
 
 #: Tables one host may have waiting for players at once.
 FORMING_TABLES_PER_HOST = 5
@@ -19,13 +20,9 @@ FORMING_TABLES_PER_HOST = 5
 INVITATIONS_PER_HOUR = 20
 
 
-def _lock(person: User) -> None:
-    User.objects.select_for_update().filter(pk=person.pk).first()
-
-
 def check_table_allowed(host: User) -> None:
     """Refuse a new table while the host already has the most allowed waiting for players."""
-    _lock(host)
+    lock_person(host.pk)
     forming = Game.objects.filter(host=host, status=GameStatus.FORMING).count()
     if forming >= FORMING_TABLES_PER_HOST:
         raise GameError(
@@ -36,7 +33,7 @@ def check_table_allowed(host: User) -> None:
 
 def check_invitation_allowed(host: User, now: datetime) -> None:
     """Refuse an invitation past the hourly limit of the host."""
-    _lock(host)
+    lock_person(host.pk)
     recent = Invitation.objects.filter(
         game__host=host, created_at__gt=now - timedelta(hours=1)
     ).count()

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 
 import engine
@@ -45,6 +46,13 @@ def locked_game(game_id: int) -> Game:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise GameError("There is no such table.") from None
+
+
+def lock_person(user_id: int) -> None:
+    """Hold the person's row until the transaction ends, so their limits (messages, mutes,
+    tables, invitations) are counted one request at a time, whatever table each is about.
+    Take it after the game's row, as every service locks."""
+    User.objects.select_for_update().filter(pk=user_id).values_list("pk").first()
 
 
 def append_action(
