@@ -14,12 +14,11 @@ from playwright.sync_api import Browser, Page, expect
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, RoundTime
-from games.ratings.models import RatingChange
-from games.ratings.scale import shown
 from tests.browser.playing import PHONE, play_my_turn, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_round
+from tests.ratings.tables import line_of as rating_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,11 +39,7 @@ def into_the_last_round(ann: User, bob: User) -> Game:
 
 
 def line_of(game: Game, user: User) -> str:
-    change = RatingChange.objects.get(game=game, seat__user=user)
-    before, after = shown(change.ordinal_before), shown(change.ordinal_after)
-    moved = after - before
-    sign = f"+{moved}" if moved > 0 else f"−{-moved}" if moved < 0 else "±0"
-    return f"Rating {before} → {after} ({sign}, provisional: 1 of 5 games)"
+    return f"{rating_line(game, user)}, provisional: 1 of 5 games)"
 
 
 def test_the_final_page_and_the_leaderboard_tell_each_player_their_new_rating(

@@ -11,8 +11,8 @@ from django.db.models import DateTimeField, ExpressionWrapper, F, Value
 
 from accounts.models import Profile
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
-from games.ratings.models import Rating
-from games.ratings.scale import ordinal
+from games.ratings.models import Rating, RatingChange
+from games.ratings.scale import ordinal, shown
 
 #: When the tables of these tests start; each round lasts a day.
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -121,3 +121,12 @@ def onlooker(name: str) -> User:
     user = User.objects.create(username=name)
     Profile.objects.create(user=user, display_name=name)
     return user
+
+
+def line_of(game: Game, user: User) -> str:
+    """How the final page and the mail begin the change of ``user``'s rating at ``game``."""
+    change = RatingChange.objects.get(game=game, seat__user=user)
+    before, after = shown(change.ordinal_before), shown(change.ordinal_after)
+    moved = after - before
+    sign = f"+{moved}" if moved > 0 else f"−{-moved}" if moved < 0 else "±0"
+    return f"Rating {before} → {after} ({sign}"

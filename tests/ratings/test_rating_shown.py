@@ -3,11 +3,9 @@ the "table is over" mail: "Rating 1000 → 1081 (+81, provisional: 1 of 5 games)
 
 from __future__ import annotations
 
-import random
 import re
 from datetime import UTC, datetime
 
-import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
@@ -16,31 +14,11 @@ from pytest_django import DjangoAssertNumQueries
 from games.models import Game
 from games.notifications.compose import render_mail
 from games.notifications.models import Kind, OutboxMessage
-from games.ratings.models import RatingChange, RatingPool
+from games.ratings.models import RatingPool
 from games.ratings.rate import rate_game
-from games.ratings.scale import shown
-from tests.games.playing import play_round
-from tests.ratings.tables import finished_table, rated
+from tests.ratings.tables import finished_table, line_of, rated
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def played(started: Game) -> Game:
-    """Aoife and Brendan's rated two-player table, played to the end (not rated yet)."""
-    game, rng = started, random.Random(11)
-    while game.status == "playing":
-        game = play_round(game, rng)
-    return game
-
-
-def line_of(game: Game, user: User) -> str:
-    """The words the change of ``user``'s rating at ``game`` must read as."""
-    change = RatingChange.objects.get(game=game, seat__user=user)
-    before, after = shown(change.ordinal_before), shown(change.ordinal_after)
-    moved = after - before
-    sign = f"+{moved}" if moved > 0 else f"−{-moved}" if moved < 0 else "±0"
-    return f"Rating {before} → {after} ({sign}"
 
 
 def text(html: str) -> str:
@@ -48,90 +26,90 @@ def text(html: str) -> str:
 
 
 def test_each_player_reads_their_own_new_rating_on_the_final_page(
-    client: Client, host: User, player: User, played: Game
+    client: Client, host: User, player: User, finished: Game
 ) -> None:
-    rate_game(played.pk)
+    rate_game(finished.pk)
     for person, other in ((host, player), (player, host)):
         client.force_login(person)
-        page = text(client.get(f"/games/{played.pk}/").content.decode())
-        assert f"{line_of(played, person)}, provisional: 1 of 5 games)" in page
+        page = text(client.get(f"/games/{finished.pk}/").content.decode())
+        assert f"{line_of(finished, person)}, provisional: 1 of 5 games)" in page
         assert f"{other.username}: Rating" not in page  # the others' are on the leaderboard
 
 
 def test_a_spectator_reads_every_players_new_rating(
-    client: Client, host: User, player: User, outsider: User, played: Game
+    client: Client, host: User, player: User, outsider: User, finished: Game
 ) -> None:
-    rate_game(played.pk)
+    rate_game(finished.pk)
     client.force_login(outsider)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
-    assert f"Aoife: {line_of(played, host)}, provisional: 1 of 5 games)" in page
-    assert f"Brendan: {line_of(played, player)}, provisional: 1 of 5 games)" in page
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
+    assert f"Aoife: {line_of(finished, host)}, provisional: 1 of 5 games)" in page
+    assert f"Brendan: {line_of(finished, player)}, provisional: 1 of 5 games)" in page
 
 
 def test_the_fifth_rated_table_brings_the_player_onto_the_leaderboard(
-    client: Client, host: User, player: User, played: Game
+    client: Client, host: User, player: User, finished: Game
 ) -> None:
     rated(host, RatingPool.TWO, 25.0, sigma=4.0, games=4)
     rated(player, RatingPool.TWO, 25.0, sigma=2.0, games=9)
-    rate_game(played.pk)
+    rate_game(finished.pk)
     client.force_login(host)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
-    assert f"{line_of(played, host)}, 5 rated games: now on the leaderboard)" in page
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
+    assert f"{line_of(finished, host)}, 5 rated games: now on the leaderboard)" in page
     client.force_login(player)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
-    assert f"{line_of(played, player)})" in page  # settled long ago: nothing more to say
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
+    assert f"{line_of(finished, player)})" in page  # settled long ago: nothing more to say
 
 
 def test_an_older_table_shows_the_count_as_it_was_then(
-    client: Client, host: User, player: User, played: Game
+    client: Client, host: User, player: User, finished: Game
 ) -> None:
-    rate_game(played.pk)
+    rate_game(finished.pk)
     later = finished_table([host, player], [60, 50])
     rate_game(later.pk)
     client.force_login(host)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
-    assert f"{line_of(played, host)}, provisional: 1 of 5 games)" in page
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
+    assert f"{line_of(finished, host)}, provisional: 1 of 5 games)" in page
 
 
 def test_the_page_says_the_rating_is_on_its_way_until_the_table_is_rated(
-    client: Client, host: User, played: Game
+    client: Client, host: User, finished: Game
 ) -> None:
     client.force_login(host)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
     assert "The ratings are being updated for this table" in page
     assert "Rating 1000 →" not in page
 
 
 def test_a_final_page_drawn_before_the_ratings_is_drawn_again_once_they_are_in(
-    client: Client, host: User, played: Game
+    client: Client, host: User, finished: Game
 ) -> None:
     client.force_login(host)
     with time_machine.travel(NOW, tick=False):  # one minute: the page is kept, not redrawn
-        assert "being updated" in client.get(f"/games/{played.pk}/").content.decode()
-        rate_game(played.pk)
-        page = text(client.get(f"/games/{played.pk}/").content.decode())
-    assert f"{line_of(played, host)}, provisional: 1 of 5 games)" in page
+        assert "being updated" in client.get(f"/games/{finished.pk}/").content.decode()
+        rate_game(finished.pk)
+        page = text(client.get(f"/games/{finished.pk}/").content.decode())
+    assert f"{line_of(finished, host)}, provisional: 1 of 5 games)" in page
 
 
 def test_an_unrated_table_says_nothing_of_a_new_rating(
-    client: Client, host: User, played: Game
+    client: Client, host: User, finished: Game
 ) -> None:
-    Game.objects.filter(pk=played.pk).update(rated=False)
+    Game.objects.filter(pk=finished.pk).update(rated=False)
     client.force_login(host)
-    page = text(client.get(f"/games/{played.pk}/").content.decode())
+    page = text(client.get(f"/games/{finished.pk}/").content.decode())
     assert "Rating 1000" not in page and "being updated" not in page
 
 
 def test_the_final_page_reads_the_ratings_in_one_query(
-    client: Client, host: User, played: Game, django_assert_num_queries: DjangoAssertNumQueries
+    client: Client, host: User, finished: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    rate_game(played.pk)
+    rate_game(finished.pk)
     client.force_login(host)
     # session, user, the viewer's seat and token with the tables waiting (header count), game,
     # seats with users and profiles, who the ratings leave out (vacation rounds), the table's
     # rating changes with each person's count of rated games, the rematch, the chat's messages
     with django_assert_num_queries(9):
-        client.get(f"/games/{played.pk}/")
+        client.get(f"/games/{finished.pk}/")
 
 
 def mail_to(user: User, game: Game) -> tuple[str, str, str]:
@@ -143,28 +121,28 @@ def mail_to(user: User, game: Game) -> tuple[str, str, str]:
 
 
 def test_the_table_is_over_mail_gives_the_new_rating(
-    host: User, player: User, played: Game
+    host: User, player: User, finished: Game
 ) -> None:
-    rate_game(played.pk)
+    rate_game(finished.pk)
     for person in (host, player):
-        _, body, html = mail_to(person, played)
-        line = f"For tables of 2 players: {line_of(played, person)}, provisional: 1 of 5 games)."
+        _, body, html = mail_to(person, finished)
+        line = f"For tables of 2 players: {line_of(finished, person)}, provisional: 1 of 5 games)."
         assert line in body and line in html
 
 
 def test_a_mail_sent_before_the_table_is_rated_says_where_the_rating_will_show(
-    host: User, played: Game
+    host: User, finished: Game
 ) -> None:
-    _, body, html = mail_to(host, played)
+    _, body, html = mail_to(host, finished)
     said = "Your new rating shows on the final page as soon as the table is rated."
     assert said in body and said in html
     assert "Rating 1000 →" not in body
 
 
-def test_the_mail_gives_the_rank_as_an_ordinal(host: User, player: User, played: Game) -> None:
-    loser = played.seats.exclude(rank=1).first()
+def test_the_mail_gives_the_rank_as_an_ordinal(host: User, player: User, finished: Game) -> None:
+    loser = finished.seats.exclude(rank=1).first()
     assert loser is not None and loser.user is not None
-    subject, body, html = mail_to(loser.user, played)
+    subject, body, html = mail_to(loser.user, finished)
     assert "you placed 2nd of 2 with" in subject
     assert "You placed 2nd of 2 with" in body and "You placed 2nd of 2 with" in html
 
