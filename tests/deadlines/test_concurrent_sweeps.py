@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -13,6 +12,7 @@ from django.db import connection
 from games import services
 from games.models import Action, ActionSource, Game
 from tests.deadlines.conftest import two_player_table
+from tests.fixtures.at_once import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,25 +23,9 @@ def test_two_concurrent_sweeps_give_one_autopilot_turn_per_seat(
     assert connection.vendor == "postgresql", "row locks need PostgreSQL (make test runs on it)"
     games = [two_player_table(host, player)]
     clock.shift(timedelta(days=1, minutes=1))
-    start = threading.Barrier(2)
-    results: list[services.Swept] = []
-    errors: list[BaseException] = []
-
-    def sweep() -> None:
-        try:
-            start.wait()
-            results.append(services.sweep_deadlines())
-        except BaseException as error:  # reported below, in the test's own thread
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors
+    outcomes = at_once([services.sweep_deadlines] * 2)
+    assert not outcomes.raised, outcomes.raised
+    results = outcomes.returned
     assert sorted(r.autopilot_turns for r in results) == [0, 2]
     game = Game.objects.get(pk=games[0].pk)
     assert game.round == 2

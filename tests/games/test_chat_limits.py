@@ -4,12 +4,11 @@ tables, and ten mutes or unmutes an hour; a mute redraws only the muting person'
 from __future__ import annotations
 
 import re
-import threading
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
@@ -18,6 +17,7 @@ from games.chat import Message, Mute
 from games.models import Game
 from games.services.chat import mute, post_message, unmute
 from tests.conftest import make_person
+from tests.fixtures.at_once import at_once
 from tests.games.playing import table_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "chat"}
@@ -30,28 +30,22 @@ def test_parallel_posts_at_several_tables_never_beat_five_a_minute() -> None:
     writer = make_person("Aoife")
     tables = [table_of(writer, make_person(f"Rival{n}")) for n in range(8)]
     now = timezone.now()
-    barrier = threading.Barrier(len(tables))
-    outcomes: list[str] = []
 
-    def post_at(game: Game) -> None:
-        try:
-            connection.ensure_connection()  # connected before the start, so all go at once
-            barrier.wait()
-            post_message(game.pk, writer, f"hello table {game.pk}", now=now)
-            outcomes.append("posted")
-        except services.GameError as refused:
-            outcomes.append(str(refused))
-        finally:
-            connection.close()
+    def post_at(game: Game) -> Callable[[], str]:
+        def post() -> str:
+            try:
+                post_message(game.pk, writer, f"hello table {game.pk}", now=now)
+            except services.GameError as refused:
+                return str(refused)
+            return "posted"
 
-    threads = [threading.Thread(target=post_at, args=(game,)) for game in tables]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+        return post
 
+    outcomes = at_once([post_at(game) for game in tables])
+
+    assert not outcomes.raised, outcomes.raised
     assert Message.objects.filter(author=writer).count() == 5
-    assert sorted(outcomes) == sorted(["posted"] * 5 + [LIMIT] * 3)
+    assert sorted(outcomes.returned) == sorted(["posted"] * 5 + [LIMIT] * 3)
 
 
 def test_a_mute_leaves_every_table_version_alone_so_nobody_else_redraws(

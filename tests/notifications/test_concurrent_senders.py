@@ -2,44 +2,20 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from games.notifications.models import Kind, OutboxMessage, Status
-from games.notifications.send import SendReport, send_due_messages
+from games.notifications.send import send_due_messages
 from tests.conftest import make_person
+from tests.fixtures.at_once import at_once
 from tests.fixtures.smtp import Sink
 from tests.notifications.conftest import start_table
 
 PEOPLE = 12
-
-
-def _in_threads(work: Callable[[], SendReport], count: int) -> list[SendReport]:
-    start = threading.Barrier(count)
-    reports: list[SendReport] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            start.wait()
-            reports.append(work())
-        except BaseException as error:  # reported to the test below
-            errors.append(error)
-        finally:
-            connections.close_all()  # this thread's own connection
-
-    threads = [threading.Thread(target=run) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors, errors
-    return reports
 
 
 @pytest.mark.django_db(transaction=True)
@@ -51,7 +27,9 @@ def test_two_senders_send_each_row_exactly_once(smtp_sink: Sink) -> None:
     assert OutboxMessage.objects.filter(kind=Kind.STARTED).count() == PEOPLE
 
     later = timezone.now() + timedelta(minutes=10)  # past the grace of "table started"
-    reports = _in_threads(lambda: send_due_messages(now=later), 2)
+    outcomes = at_once([lambda: send_due_messages(now=later)] * 2)
+    assert not outcomes.raised, outcomes.raised
+    reports = outcomes.returned
 
     assert sum(r.sent for r in reports) == PEOPLE
     assert all(r.retried == r.failed == 0 for r in reports)
