@@ -52,6 +52,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
+	$(BIN)/lint-imports --no-cache
 
 test: $(VENV)/.installed-dev
 	bash .ci/ensure-services

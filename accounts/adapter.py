@@ -12,11 +12,11 @@ from django.forms import Form
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from accounts import services
 from accounts.models import Profile
 from accounts.zones import DEFAULT_ZONE, zone_or_utc
-from games import notifications
 
 
 def site_url(path: str) -> str:
@@ -87,7 +87,9 @@ class AccountAdapter(DefaultAccountAdapter):
         # Rendered now, sent by the worker: a slow or failing mail server never holds up or
         # fails a sign-up or a reset (the outbox retries it until the server is back).
         context = {"email": email, **context, "site_url": settings.SITE_URL}
-        notifications.queue_account_mail(self.render_mail(template_prefix, email, context))
+        # The outbox is the games app's; the accounts app knows it only by this setting.
+        queue = import_string(settings.ACCOUNT_MAIL_QUEUE)
+        queue(self.render_mail(template_prefix, email, context))
 
     def send_notification_mail(
         self,

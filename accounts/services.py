@@ -15,9 +15,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Profile, validate_display_name
+from accounts.signals import account_closing
 from accounts.zones import DEFAULT_ZONE
-from games.challenge.entries import withdraw_entries
-from games.services import depart
 
 
 def display_name_taken(name: str, *, exclude_user_id: int | None = None) -> bool:
@@ -81,12 +80,10 @@ def delete_account(user: User) -> None:
     """Remove the person's log-in, e-mail addresses and profile.
 
     Their seats in games are kept by the games app (``on_delete=SET_NULL``) and show as
-    "former player", so nobody else loses a game: first the games app hands their seats in play
-    to the autopilot and frees their seats at forming tables, so no table waits for them. Their
-    unfinished challenge entry, which nobody waits on, is withdrawn instead: the autopilot must
-    not finish it and rank it among the week's results.
+    "former player", so nobody else loses a game: first, told by ``account_closing`` in the same
+    transaction, the games app hands their seats in play to the autopilot, frees their seats at
+    forming tables and withdraws their unfinished challenge entry.
     """
     with transaction.atomic():
-        withdraw_entries(user, timezone.now())
-        depart(user)
+        account_closing.send(sender=User, user=user, now=timezone.now())
         user.delete()

@@ -1,4 +1,4 @@
-"""Settings pages and public player pages (allauth's own pages live under /accounts/)."""
+"""Settings pages (allauth's own pages live under /accounts/; player pages are the ratings')."""
 
 from django.urls import path
 
@@ -11,5 +11,4 @@ urlpatterns = [
     path("settings/notifications/", views.notification_settings, name="notifications"),
     path("settings/vacation/", views.vacation_settings, name="vacation"),
     path("settings/delete/", views.delete_account, name="delete"),
-    path("players/<str:name>/", views.player, name="player"),
 ]

@@ -1,4 +1,4 @@
-"""Settings pages, the public player page and the "too many attempts" page."""
+"""Settings pages and the "too many attempts" page (a player's public page is the ratings')."""
 
 from __future__ import annotations
 
@@ -8,19 +8,13 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
 from accounts.forms import DeleteAccountForm, NotificationsForm, ProfileForm, VacationForm
-from accounts.models import Profile
-from games.notifications.context import tables_waiting_count
-from games.page.cache import page_key, serve
-from games.ratings.cache import generation
-from games.ratings.record import record_of
-from games.services.blocks import has_blocked
 
 
 def _me(request: HttpRequest) -> User:
@@ -111,35 +105,6 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             )
             return redirect("home")
     return TemplateResponse(request, "accounts/settings_delete.html", {"form": form})
-
-
-@require_http_methods(["GET", "HEAD"])
-def player(request: HttpRequest, name: str) -> HttpResponse:
-    """A player's public page: display name, member since, and (from games) their ratings,
-    results, reliability and tables."""
-    # Drawn once a minute for each viewer and page of tables, and again when a rating changes:
-    # a new name or holiday shows within the minute.
-    page = request.GET.get("page")
-    waiting = tables_waiting_count(request.user)
-    blocked = request.user.is_authenticated and has_blocked(request.user, name)
-    key = page_key(request, "player", name.lower(), page, generation(), waiting, blocked)
-
-    def draw(more: dict[str, object]) -> TemplateResponse:
-        profile = get_object_or_404(
-            Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
-        )
-        context = {
-            "player": profile,
-            "away": profile.on_vacation(timezone.now()),
-            "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
-            "record": record_of(profile.user, page, request.user),
-            "tables_waiting": waiting,
-            "blocked": blocked,
-            **more,
-        }
-        return TemplateResponse(request, "accounts/player.html", context)
-
-    return serve(request, key, draw)
 
 
 def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

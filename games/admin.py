@@ -27,10 +27,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games.access import rounds_over
-from games.chat import Message
-from games.heartbeat import Heartbeat
 from games.models import Action, Game, GameStatus, Seat
-from games.notifications.models import OutboxMessage
+from games.models.chat import Message
+from games.models.heartbeat import Heartbeat
+from games.models.outbox import OutboxMessage
 from games.notifications.send import retry_now
 from games.services.chat import set_hidden
 

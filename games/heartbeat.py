@@ -8,18 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import models
 from django.utils import timezone
 
-
-class Heartbeat(models.Model):
-    """The last time a worker consuming ``queue`` ran the heartbeat task."""
-
-    queue = models.CharField(max_length=100, primary_key=True)
-    at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"{self.queue}: {self.at:%Y-%m-%d %H:%M:%S}"
+from games.models.heartbeat import Heartbeat
 
 
 def beat(queue: str, *, now: datetime | None = None) -> None:

@@ -30,7 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_safe
 from django_celery_beat.models import PeriodicTask
 
-from games.heartbeat import Heartbeat
+from games.models.heartbeat import Heartbeat
 from tipperary_site.celery import app as celery_app
 
 logger = logging.getLogger(__name__)

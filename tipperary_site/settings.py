@@ -98,7 +98,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.notifications.context.tables_waiting",
+                "games.waiting.tables_waiting",
             ],
         },
     },
@@ -247,6 +247,9 @@ LOGIN_URL = "account_login"
 # they land on the tables waiting for them.
 LOGIN_REDIRECT_URL = "games:mine"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Where the adapter hands account mail (confirm an address, reset a password): the outbox, so a
+# slow mail server never holds up a sign-up.
+ACCOUNT_MAIL_QUEUE = "games.notifications.write.queue_account_mail"
 ACCOUNT_FORMS = {
     "signup": "accounts.forms.SignupForm",
     "login": "accounts.forms.LoginForm",

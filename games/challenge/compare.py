@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from games.challenge.models import Challenge
 from games.engine_bridge import log_moves
 from games.models import Game, Seat
+from games.models.challenge import Challenge
 from games.page.county import CountyGrid, county_grid
 
 

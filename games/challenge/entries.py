@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
 import engine
-from games.challenge.models import Challenge
 from games.challenge.weeks import week_of, window
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, GameVariant, Seat, SeatKind, new_seed
+from games.models.challenge import Challenge
 from games.services.bots import BOT_LEVELS, play_waiting_seats
 from games.services.errors import GameError
 from games.services.record import publish, save_state
@@ -157,6 +158,11 @@ def score_week(challenge_id: int, now: datetime) -> bool:
 
 
 @transaction.atomic
+def on_account_closing(sender: Any, *, user: User, now: datetime, **kwargs: Any) -> None:
+    """Receives ``accounts.signals.account_closing`` (connected in ``games/apps.py``)."""
+    withdraw_entries(user, now)
+
+
 def withdraw_entries(user: User, now: datetime) -> int:
     """Close the person's unfinished entries without a score, as their account goes: nobody
     plays them on (not the autopilot either), so they never rank or count in a percentile.

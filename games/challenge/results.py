@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
-from games.challenge.models import Challenge
 from games.models import Game, GameStatus, Seat
+from games.models.challenge import Challenge
 
 
 @dataclass(frozen=True)

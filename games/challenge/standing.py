@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
-from games.challenge.models import Challenge
 from games.challenge.results import Percentiles
 from games.models import Seat
+from games.models.challenge import Challenge
 
 WEEKS = 8
 TOP = 50

@@ -16,8 +16,8 @@ from accounts.zones import active_zone
 from games import services
 from games.challenge import entries
 from games.challenge.compare import NoSuchRound, compare
-from games.challenge.models import Challenge
 from games.challenge.results import WeekBoard, week_board
+from games.models.challenge import Challenge
 from tipperary_site.auth import user_of
 
 PAST_WEEKS = 8

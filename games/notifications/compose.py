@@ -20,13 +20,13 @@ from django.utils.timesince import timesince, timeuntil
 import engine
 from accounts.models import Profile
 from games.challenge.entries import current_week
-from games.challenge.models import Challenge
 from games.challenge.results import week_board
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, Seat
+from games.models.challenge import Challenge
+from games.models.outbox import Kind, OutboxMessage
 from games.notifications.chat_news import news_at, news_everywhere
 from games.notifications.mailboard import county_rows, county_text, mail_tile
-from games.notifications.models import Kind, OutboxMessage
 from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
 from games.page.county import describe_county
 from games.ratings.outcome import table_ratings

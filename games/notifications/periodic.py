@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from games.notifications.models import OutboxMessage, Status
+from games.models.outbox import OutboxMessage, Status
 from games.notifications.scan import scan
 from games.notifications.send import SendReport, blank_sent_account_mail, send_due_messages
 from games.notifications.write import SEND_TASK

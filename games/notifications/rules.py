@@ -8,7 +8,7 @@ from django.conf import settings
 
 from accounts.models import EmailMode, Profile
 from games.models import Game, GameStatus
-from games.notifications.models import Kind
+from games.models.outbox import Kind
 
 # The profile switch that turns each kind on or off (the digest has the e-mail mode instead).
 SWITCH: dict[str, str] = {

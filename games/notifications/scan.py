@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import EmailMode, Profile
 from games.challenge.entries import current_week
 from games.models import Game, GameStatus, GameVariant, Seat
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.notifications.rules import deadline_warning, last_to_play_share, turn_number, wants
 from games.notifications.write import origin, queue
 

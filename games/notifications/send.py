@@ -38,8 +38,8 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.models import GameStatus, Seat
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.compose import render_mail, stored_mail
-from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.rules import TURN_KINDS, still_to_play, wants
 from games.notifications.write import SEND_TASK
 from tipperary_site import request_id

@@ -16,7 +16,7 @@ from django.db import models, transaction
 from django.urls import reverse
 
 from accounts.models import EmailMode, Profile
-from games.notifications.models import Kind
+from games.models.outbox import Kind
 from games.notifications.rules import SWITCH
 
 SALT = "games.notifications.unsubscribe"

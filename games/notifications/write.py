@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import Game, GameStatus, GameVariant, Invitation, Seat
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.notifications.rules import turn_number, wants
 from tipperary_site import request_id
 from tipperary_site.enqueue import enqueue

@@ -17,8 +17,8 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet,
 from django.db.models.functions import Coalesce
 
 from games.access import TableAccess
-from games.chat import Block, Message, Mute
 from games.models import GameStatus, Seat
+from games.models.chat import Block, Message, Mute
 
 SHOWN = 50  # the newest messages a panel shows
 FORMER_PLAYER = "former player"  # the author of a deleted account's messages

@@ -19,7 +19,7 @@ from django.db import connection
 from django.utils.crypto import salted_hmac
 
 from games.models import Game, Seat
-from games.notifications.context import TABLES_WAITING_SQL, waiting_params
+from games.waiting import TABLES_WAITING_SQL, waiting_params
 
 _SALT = "games.page.live"
 _HALF = 12  # hex characters per half

@@ -28,7 +28,6 @@ from games.page.turn import (
     tile_in_slot,
 )
 from games.ratings.rate import counts, left_out
-from games.services.bots import away_reason
 
 
 @dataclass(frozen=True)
@@ -201,7 +200,7 @@ def player_panels(
     for s in access.seats:
         at = shown.seats[s.position]
         if then_by_autopilot is None:
-            away = away_reason(s, now)
+            away = s.away_reason(now)
             autopiloted = bool(away) and at.turn_done
             streak_note = bool(s.autopilot_streak) and not s.absent
         else:

@@ -1,7 +1,7 @@
 """Ratings: OpenSkill numbers per pool, updated once per finished rated table, and the pages
 that show them (the leaderboard and the record on each player's page).
 
-- :mod:`games.ratings.models`: ``Rating`` (a person's numbers in a pool) and ``RatingChange``
+- :mod:`games.models.ratings`: ``Rating`` (a person's numbers in a pool) and ``RatingChange``
   (what one finished table did to one seat's numbers).
 - :mod:`games.ratings.scale`: the pools, the bots' fixed numbers, and the rating people see.
 - :mod:`games.ratings.rate`: the service that rates a finished table, once.

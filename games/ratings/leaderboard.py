@@ -14,7 +14,7 @@ from games.access import Viewer, tables_known_to
 from games.challenge.standing import TOP as CHALLENGE_TOP
 from games.challenge.standing import Standing, standings
 from games.models import GameStatus, GameVariant, Seat, SeatKind
-from games.ratings.models import Rating, RatingPool
+from games.models.ratings import Rating, RatingPool
 from games.ratings.scale import SETTLED_GAMES, Shown, shown_rating
 
 TOP = 50

@@ -11,7 +11,7 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Game, Seat
-from games.ratings.models import Rating, RatingChange, RatingPool
+from games.models.ratings import Rating, RatingChange, RatingPool
 from games.ratings.scale import SETTLED_GAMES, shown
 
 

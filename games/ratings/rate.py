@@ -26,8 +26,8 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.models.ratings import Rating, RatingChange
 from games.ratings.cache import ratings_changed
-from games.ratings.models import Rating, RatingChange
 from games.ratings.scale import (
     AUTOPILOT_LIMIT,
     START_MU,

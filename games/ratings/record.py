@@ -31,7 +31,7 @@ from django.db.models.functions import Cast, Coalesce
 from games.access import Viewer, rounds_over, tables_known_to
 from games.challenge.standing import Standing, standing_of
 from games.models import Action, ActionSource, GameStatus, GameVariant, Seat
-from games.ratings.models import Rating, RatingChange, RatingPool
+from games.models.ratings import Rating, RatingChange, RatingPool
 from games.ratings.scale import Shown, shown, shown_rating
 
 HISTORY = 50

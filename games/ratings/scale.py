@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.ratings.models import RatingPool
+from games.models.ratings import RatingPool
 
 START_MU = 25.0
 START_SIGMA = 25.0 / 3

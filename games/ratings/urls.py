@@ -1,4 +1,4 @@
-"""The leaderboard's URL."""
+"""The leaderboard's and the player pages' URLs."""
 
 from django.urls import path
 
@@ -6,4 +6,7 @@ from games.ratings import views
 
 app_name = "ratings"
 
-urlpatterns = [path("leaderboard/", views.leaderboard, name="leaderboard")]
+urlpatterns = [
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("players/<str:name>/", views.player, name="player"),
+]

@@ -1,14 +1,15 @@
-"""The leaderboard page (the player page's record is drawn by the accounts app's view)."""
+"""The leaderboard and each player's public page (their ratings, results and tables)."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from accounts.models import Profile
 from games.challenge.standing import WEEKS as CHALLENGE_WEEKS
-from games.notifications.context import tables_waiting_count
 from games.page.cache import page_key, serve
 from games.ratings.cache import generation
 from games.ratings.leaderboard import (
@@ -20,6 +21,9 @@ from games.ratings.leaderboard import (
     rated_board,
     tab_of,
 )
+from games.ratings.record import record_of
+from games.services.blocks import has_blocked
+from games.waiting import tables_waiting_count
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -46,5 +50,34 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             **more,
         }  # fmt: skip
         return TemplateResponse(request, "games/leaderboard.html", context)
+
+    return serve(request, key, draw)
+
+
+@require_http_methods(["GET", "HEAD"])
+def player(request: HttpRequest, name: str) -> HttpResponse:
+    """A player's public page: display name, member since, and their ratings,
+    results, reliability and tables."""
+    # Drawn once a minute for each viewer and page of tables, and again when a rating changes:
+    # a new name or holiday shows within the minute.
+    page = request.GET.get("page")
+    waiting = tables_waiting_count(request.user)
+    blocked = request.user.is_authenticated and has_blocked(request.user, name)
+    key = page_key(request, "player", name.lower(), page, generation(), waiting, blocked)
+
+    def draw(more: dict[str, object]) -> TemplateResponse:
+        profile = get_object_or_404(
+            Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
+        )
+        context = {
+            "player": profile,
+            "away": profile.on_vacation(timezone.now()),
+            "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
+            "record": record_of(profile.user, page, request.user),
+            "tables_waiting": waiting,
+            "blocked": blocked,
+            **more,
+        }
+        return TemplateResponse(request, "ratings/player.html", context)
 
     return serve(request, key, draw)

@@ -85,32 +85,6 @@ def play_seat(
     return new_state, PlayedFor(seat.position, name, source, len(actions))
 
 
-def is_away(seat: Seat, game: Game, now: datetime) -> bool:
-    """Whether a person's seat is played as soon as a round starts: absent, or on vacation at a
-    table that allows it."""
-    if seat.kind != SeatKind.PERSON:
-        return False
-    if seat.absent:
-        return True
-    return game.allow_vacation and on_vacation(seat, now)
-
-
-def away_reason(seat: Seat, now: datetime) -> str:
-    """Why the autopilot plays this seat as soon as a round starts: "absent", "on vacation"
-    (at a table that allows it), or "" when the person plays their own turns."""
-    if seat.absent:
-        return "absent"
-    if seat.game.allow_vacation and on_vacation(seat, now):
-        return "on vacation"
-    return ""
-
-
-def on_vacation(seat: Seat, now: datetime) -> bool:
-    """Whether the seat's person is on vacation at ``now`` (by their account settings)."""
-    profile = getattr(seat.user, "profile", None) if seat.user is not None else None
-    return profile is not None and profile.on_vacation(now)
-
-
 def _might_skip_waiting(game: Game) -> Q:
     """Seats that may be played at a round start (vacation dates are checked by the task)."""
     waiting = Q(kind=SeatKind.BOT) | Q(absent=True)
@@ -148,8 +122,8 @@ def play_waiting_seats(game_id: int, round_: int, *, now: datetime | None = None
     for seat in game.seats.select_related("user__profile").order_by("position"):
         if engine.pending(state, seat.position).kind is engine.PendingKind.NONE:
             continue
-        if seat.kind == SeatKind.BOT or is_away(seat, game, now):
-            vacation = away_reason(seat, now) == "on vacation"
+        if seat.kind == SeatKind.BOT or seat.is_away(game, now):
+            vacation = seat.away_reason(now) == "on vacation"
             state, _ = play_seat(game, state, seat, vacation=vacation)
             played += 1
     if played:

@@ -9,7 +9,7 @@ limit together.
 Muting concerns only the person who mutes: no table's ``version`` moves (that would redraw
 every viewer's page). It moves their *chat view mark* instead, which every page stored for
 them carries (games.page.cache), so no stored page of theirs shows the muted messages. A
-block (games.chat.Block) hides messages both ways, so making or lifting one moves both
+block (games.models.chat.Block) hides messages both ways, so making or lifting one moves both
 people's marks (``chat_view_changed``).
 """
 
@@ -24,8 +24,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from games.chat import MESSAGE_MAX, Message, Mute
 from games.models import GameStatus
+from games.models.chat import MESSAGE_MAX, Message, Mute
 from games.services.errors import GameError, NotAllowed
 from games.services.record import lock_person, locked_game, publish
 

@@ -21,10 +21,10 @@ from django.utils import timezone
 
 import engine
 from engine.catalogue import MAX_PLAYERS, rounds_for
-from games import notifications
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
-from games.services.bots import is_away, play_seat, play_waiting_seats
+from games.notifications.write import notify_autopilot, notify_table_closed
+from games.services.bots import play_seat, play_waiting_seats
 from games.services.errors import GameError
 from games.services.record import locked_game, publish, save_state
 from games.services.turns import advance_round
@@ -48,12 +48,12 @@ class Swept:
 
 def _tell_autopilot_played(game: Game, seat: Seat, round_: int, now: datetime) -> None:
     """The one place that tells a person the autopilot played their turn (same transaction)."""
-    notifications.notify_autopilot(game, seat, round_, now=now)
+    notify_autopilot(game, seat, round_, now=now)
 
 
 def _tell_host_table_closed(game: Game, now: datetime) -> None:
     """The one place that tells a host their forming table was closed for lack of players."""
-    notifications.notify_table_closed(game, now=now)
+    notify_table_closed(game, now=now)
 
 
 @transaction.atomic
@@ -78,7 +78,7 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
             continue
         state, _ = play_seat(game, state, seat)
         played.append(seat)
-    missed = [s for s in played if s.kind == SeatKind.PERSON and not is_away(s, game, now)]
+    missed = [s for s in played if s.kind == SeatKind.PERSON and not s.is_away(game, now)]
     for seat in missed:
         seat.autopilot_streak += 1
         seat.absent = seat.absent or seat.autopilot_streak >= ABSENT_AFTER
@@ -110,7 +110,7 @@ def _away_seats(now: datetime) -> Q:
     """Person seats that may belong to someone absent or on vacation right now.
 
     Vacation days are local dates, so the query allows a day either side of UTC's date and
-    :func:`games.services.bots.is_away` decides exactly.
+    :meth:`games.models.Seat.is_away` decides exactly.
     """
     first, last = now.date() + timedelta(days=1), now.date() - timedelta(days=1)
     has_dates = Q(user__profile__vacation_from__isnull=False) | Q(

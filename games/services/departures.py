@@ -1,16 +1,21 @@
 """A person leaves the site for good: nobody waits for them, and no table is left without a host.
 
-Called in the transaction that deletes their account, before the user row goes (their seats
-then stay as "former player"):
+Told by ``accounts.signals.account_closing``, in the transaction that deletes their account
+before the user row goes (their seats then stay as "former player"):
 
 - at a table in play their seat is absent at once, so the autopilot plays it from now on; if
   the round is waiting on it, the seat is played straight away (by the worker, after commit);
 - at a forming table their seat is freed as if they had left (the host's role passes on, an
   empty table closes);
 - their invitations to forming tables go, so hosts stop counting on them.
+
+Their unfinished challenge entry was withdrawn just before (``games.challenge.entries``), so
+the autopilot never finishes it and ranks it among the week's results.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -19,6 +24,11 @@ from games.models import GameStatus, Invitation, Seat
 from games.services.bots import round_started
 from games.services.record import locked_game, publish
 from games.services.tables import leave_game
+
+
+def on_account_closing(sender: Any, *, user: User, **kwargs: Any) -> None:
+    """Receives ``accounts.signals.account_closing`` (connected in ``games/apps.py``)."""
+    depart(user)
 
 
 @transaction.atomic

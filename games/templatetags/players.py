@@ -23,7 +23,7 @@ register = template.Library()
 
 def player_url(display_name: str) -> str:
     """The path of a person's public page."""
-    return reverse("accounts:player", args=[display_name])
+    return reverse("ratings:player", args=[display_name])
 
 
 def _profile(who: Seat | User | Profile | None) -> Profile | None:

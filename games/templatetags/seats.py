@@ -10,12 +10,11 @@ from django import template
 from django.utils import timezone
 
 from games.models import Seat
-from games.services.bots import away_reason
 
 register = template.Library()
 
 
 @register.filter
 def away(seat: Seat) -> str:
-    """Why the autopilot plays this seat as soon as a round starts (see ``away_reason``)."""
-    return away_reason(seat, timezone.now())
+    """Why the autopilot plays this seat as soon as a round starts (see ``Seat.away_reason``)."""
+    return seat.away_reason(timezone.now())

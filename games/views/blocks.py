@@ -35,7 +35,7 @@ def _change(request: HttpRequest, name: str, *, block: bool) -> HttpResponse:
             else f"You unblocked {other}."
         )
         messages.success(request, said)
-    return redirect("accounts:player", other)
+    return redirect("ratings:player", other)
 
 
 @login_required

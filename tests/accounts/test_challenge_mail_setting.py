@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from accounts.models import Profile
 from games.challenge import entries
-from games.notifications.models import Kind
+from games.models.outbox import Kind
 from games.notifications.unsubscribe import unsubscribe_token
 from tests.accounts.conftest import page_text
 from tests.challenge.test_deal_mail import _week_of_mail

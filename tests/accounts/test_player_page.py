@@ -21,7 +21,7 @@ def aoife_page(player: User) -> str:
     User.objects.filter(pk=player.pk).update(
         date_joined=timezone.make_aware(datetime(2026, 3, 14, 9, 0))
     )
-    return reverse("accounts:player", args=["Aoife"])
+    return reverse("ratings:player", args=["Aoife"])
 
 
 def test_it_shows_the_display_name_and_member_since_to_anyone(
@@ -37,12 +37,12 @@ def test_it_shows_the_display_name_and_member_since_to_anyone(
 
 
 def test_it_finds_the_player_whatever_the_letter_case(client: Client, player: User) -> None:
-    response = client.get(reverse("accounts:player", args=["aOIFE"]))
+    response = client.get(reverse("ratings:player", args=["aOIFE"]))
     assert response.status_code == 200
 
 
 def test_it_answers_404_for_nobody(client: Client, db: None) -> None:
-    assert client.get(reverse("accounts:player", args=["nobody"])).status_code == 404
+    assert client.get(reverse("ratings:player", args=["nobody"])).status_code == 404
 
 
 def test_it_says_when_the_player_is_away(client: Client, player: User, aoife_page: str) -> None:

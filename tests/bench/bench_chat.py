@@ -42,7 +42,7 @@ def _measure() -> list[Measurement]:
 
     from games import services
     from games.access import table_for
-    from games.chat import Message
+    from games.models.chat import Message
     from games.page.chat import chat_panel
     from games.services.chat import post_message
     from games.views.lobby import mine

@@ -47,7 +47,7 @@ def _fill() -> None:
     from accounts.models import Profile
     from games import services
     from games.models import Game, GameStatus, Seat, SeatKind
-    from games.notifications.models import Kind, OutboxMessage, Status
+    from games.models.outbox import Kind, OutboxMessage, Status
     from tests.factories import UserFactory
     from tests.games.playing import finish_turns
     from tipperary_site.celery import app as celery_app
@@ -123,8 +123,8 @@ def run() -> list[Measurement]:
     filled = time.perf_counter() - started
 
     from games import services
+    from games.models.outbox import OutboxMessage
     from games.notifications import periodic
-    from games.notifications.models import OutboxMessage
 
     note = f"{TABLES} tables, {TABLES * 4} seats; filled in {filled:.0f} s"
     people = f"{PEOPLE} people, {OutboxMessage.objects.count()} outbox rows"

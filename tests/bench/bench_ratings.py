@@ -82,7 +82,7 @@ def run() -> list[Measurement]:
     from django.db.models import Count
 
     from games.models import Seat
-    from games.ratings.models import Rating, RatingPool
+    from games.models.ratings import Rating, RatingPool
 
     filled, rated = _fill(random.Random(12))
     ratings = Rating.objects.filter(pool=RatingPool.MULTI, games__gte=5).count()

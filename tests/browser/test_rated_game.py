@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.models import Game, GameStatus
-from games.ratings.models import Rating, RatingPool
+from games.models.ratings import Rating, RatingPool
 from games.ratings.rate import rate_finished_games
 from games.ratings.scale import shown
 from tests.browser.playing import play_my_turn, sign_in

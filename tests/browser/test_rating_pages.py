@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from games.ratings.models import RatingPool
+from games.models.ratings import RatingPool
 from games.ratings.rate import rate_finished_games
 from tests.browser.playing import sign_in
 from tests.factories import UserFactory

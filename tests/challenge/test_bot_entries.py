@@ -6,8 +6,8 @@ import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.challenge.models import Challenge
 from games.models import GameStatus, Seat, SeatKind
+from games.models.challenge import Challenge
 from games.services.bots import BOT_LEVELS
 from games.tasks import open_challenge_week_task
 from tests.challenge.weeks import MONDAY, TUESDAY, entry_of

@@ -12,10 +12,10 @@ from django.test import Client
 import engine
 from accounts.models import EmailMode
 from games.challenge import entries
-from games.challenge.models import Challenge
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Game, GameVariant
-from games.notifications.models import OutboxMessage
+from games.models.challenge import Challenge
+from games.models.outbox import OutboxMessage
 from games.notifications.scan import scan
 from games.services import GameError
 from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, entry_of

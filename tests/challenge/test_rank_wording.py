@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from games.challenge.models import Challenge
 from games.models import Game, GameStatus, GameVariant, Seat, SeatKind
+from games.models.challenge import Challenge
 from games.templatetags import ordinals
 from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of
 from tests.conftest import make_person

@@ -12,8 +12,8 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from games.challenge.compare import compare
-from games.challenge.models import Challenge
 from games.models import Seat
+from games.models.challenge import Challenge
 from tests.challenge.weeks import TUESDAY, entry_of
 
 URL = "/challenge/2026-W49/side-by-side/"

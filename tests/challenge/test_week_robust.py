@@ -15,10 +15,10 @@ from django.urls import reverse
 from accounts.services import delete_account
 from games import services
 from games.challenge import entries
-from games.challenge.models import Challenge
 from games.challenge.results import week_board
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
+from games.models.challenge import Challenge
 from games.services import GameError
 from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, entry_of
 from tests.games.playing import any_legal_action, step_of

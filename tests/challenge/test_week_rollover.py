@@ -8,8 +8,8 @@ import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from games.challenge.models import Challenge
 from games.models import GameStatus, Seat
+from games.models.challenge import Challenge
 from games.tasks import open_challenge_week_task
 from tests.challenge.weeks import MONDAY, NEXT_MONDAY, entry_of
 

@@ -13,7 +13,7 @@ from engine import bots
 from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, Seat
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.services.bots import AUTOPILOT_BOT, turn_seed
 from tests.deadlines.conftest import START, CaptureOnCommit, two_player_table
 from tests.factories import UserFactory

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.fixtures import Settings as SettingsWrapper
 
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.send import send_due_messages
 from tests.accounts.test_signup import form
 from tests.faults.conftest import SilentServer

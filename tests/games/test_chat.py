@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.chat import Message
 from games.models import Game
+from games.models.chat import Message
 from games.services.chat import post_message
 from tests.games.playing import play_to_end
 

@@ -10,8 +10,8 @@ from django.test import Client
 
 from accounts.models import Profile
 from accounts.services import delete_account
-from games.chat import Block, Message
 from games.models import Game, Seat
+from games.models.chat import Block, Message
 from games.notifications.chat_news import news_at, news_everywhere
 from games.services.chat import post_message
 from tests.games.playing import table_of

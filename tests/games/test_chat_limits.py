@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.chat import Message, Mute
 from games.models import Game
+from games.models.chat import Message, Mute
 from games.services.chat import mute, post_message, unmute
 from tests.conftest import make_person
 from tests.fixtures.at_once import at_once

@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.chat import Message, Mute
 from games.models import Game
+from games.models.chat import Message, Mute
 from games.services.chat import post_message, set_hidden
 from tests.conftest import make_person
 

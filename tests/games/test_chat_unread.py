@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.chat import Mute
 from games.models import Game
+from games.models.chat import Mute
 from games.services.chat import post_message, set_hidden
 
 

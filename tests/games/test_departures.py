@@ -15,7 +15,7 @@ from accounts.services import delete_account
 from games import services
 from games.engine_bridge import load_state
 from games.models import Action, ActionSource, Game, GameStatus, Seat
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.notifications.scan import scan
 from games.notifications.send import send_due_messages
 from tests.conftest import make_person

@@ -14,7 +14,7 @@ from django.test import Client
 from accounts.models import EmailMode
 from games import services
 from games.models import Game, GameStatus, Invitation
-from games.notifications.models import OutboxMessage
+from games.models.outbox import OutboxMessage
 from tests.conftest import make_person
 
 # The host is named with a link to her page, as every player name is.

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Block, Game, GameStatus, Invitation, RoundTime
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.services.blocks import block
 from games.services.limits import FORMING_TABLES_PER_HOST, INVITATIONS_PER_HOUR
 from games.services.rematch import play_again

@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import services
 from games.models import Game, GameStatus, Invitation, RoundTime, SeatKind
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from games.notifications.send import send_due_messages
 from games.services.rematch import play_again
 from tests.fixtures.smtp import Sink

@@ -13,7 +13,7 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 
 from games import services
 from games.models import Game, GameStatus
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from tests.fixtures.smtp import Sink, serving
 from tests.games.playing import finish_turns
 

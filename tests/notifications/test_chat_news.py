@@ -9,7 +9,7 @@ import time_machine
 from django.contrib.auth.models import User
 
 from accounts.models import EmailMode, Profile
-from games.notifications.models import OutboxMessage
+from games.models.outbox import OutboxMessage
 from games.notifications.send import send_due_messages
 from games.services.chat import post_message, set_hidden
 from games.tasks import notifications_task

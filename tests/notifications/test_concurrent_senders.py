@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.send import send_due_messages
 from tests.conftest import make_person
 from tests.fixtures.at_once import at_once

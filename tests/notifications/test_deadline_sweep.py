@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Game, GameStatus
-from games.notifications.models import Kind, Status
+from games.models.outbox import Kind, Status
 from games.notifications.send import send_due_messages
 from games.services.deadlines import close_forgotten_table, play_overdue
 from tests.fixtures.smtp import Sink

@@ -8,7 +8,7 @@ import time_machine
 from django.contrib.auth.models import User
 
 from accounts.models import EmailMode
-from games.notifications.models import Kind, Status
+from games.models.outbox import Kind, Status
 from games.notifications.send import send_due_messages
 from games.tasks import notifications_task
 from tests.conftest import make_person

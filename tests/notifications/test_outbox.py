@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from accounts.models import EmailMode
 from games import services
 from games.models import Game, GameStatus, RoundTime
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.write import notify_autopilot, notify_new_round
 from tests.conftest import make_person
 from tests.games.playing import finish_turns, play_round
@@ -119,12 +119,6 @@ def test_digest_people_get_deadline_warnings_only_if_they_keep_that_switch(host:
     scan(now=T0 + timedelta(hours=23))
     warned = {r.user for r in rows(Kind.DEADLINE)}
     assert keeps in warned and drops not in warned
-
-
-def test_the_deadline_sweep_finds_the_autopilot_service(started: Game, player: User) -> None:
-    import games.notifications
-
-    assert games.notifications.notify_autopilot is notify_autopilot
 
 
 def test_an_absent_seat_gets_no_new_round_mail(started: Game, host: User, player: User) -> None:

@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 
 from games.models import Game
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.periodic import prune, run
 from tests.fixtures.smtp import Sink
 from tests.notifications.conftest import T0, T1

@@ -11,7 +11,7 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game
-from games.notifications.models import Kind, Status
+from games.models.outbox import Kind, Status
 from games.notifications.scan import scan
 from games.notifications.send import send_due_messages
 from tests.conftest import make_person

@@ -10,8 +10,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from pytest_django.fixtures import Settings as SettingsWrapper
 
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications import periodic
-from games.notifications.models import Kind, OutboxMessage, Status
 from games.notifications.send import send_due_messages
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink

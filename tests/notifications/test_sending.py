@@ -14,7 +14,7 @@ from accounts.models import Profile
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game
-from games.notifications.models import Kind, Status
+from games.models.outbox import Kind, Status
 from games.notifications.send import resting_until, send_due_messages
 from games.notifications.write import notify_autopilot
 from tests.conftest import make_person

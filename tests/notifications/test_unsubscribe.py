@@ -12,7 +12,7 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 
 from accounts.models import EmailMode, Profile
 from games.models import Game
-from games.notifications.models import Kind
+from games.models.outbox import Kind
 from games.notifications.send import send_due_messages
 from games.notifications.unsubscribe import unsubscribe_token
 from tests.fixtures.smtp import Sink

@@ -11,7 +11,7 @@ from django.db.models import DateTimeField, ExpressionWrapper, F, Value
 
 from accounts.models import Profile
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatKind
-from games.ratings.models import Rating, RatingChange
+from games.models.ratings import Rating, RatingChange
 from games.ratings.scale import ordinal, shown
 
 #: When the tables of these tests start; each round lasts a day.

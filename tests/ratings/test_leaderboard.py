@@ -12,7 +12,7 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from games.models import Game, Seat
-from games.ratings.models import RatingPool
+from games.models.ratings import RatingPool
 from games.ratings.rate import rate_finished_games, rate_game
 from tests.ratings.tables import finished_table, onlooker, rated
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import Action, ActionSource, Game
-from games.ratings.models import Rating, RatingChange
+from games.models.ratings import Rating, RatingChange
 from games.ratings.rate import left_out, rate_game
 from games.ratings.scale import START_MU
 from games.services import play_waiting_seats

@@ -10,7 +10,7 @@ from pytest_django import DjangoCaptureOnCommitCallbacks
 from accounts.services import delete_account
 from games import services
 from games.models import Game, GameStatus, RoundTime
-from games.ratings.models import Rating, RatingChange, RatingPool
+from games.models.ratings import Rating, RatingChange, RatingPool
 from games.ratings.rate import rate_finished_games, rate_game
 from games.ratings.scale import START_MU, bot_skill
 from tests.notifications.conftest import play_to_the_end

@@ -12,9 +12,9 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game
+from games.models.outbox import Kind, OutboxMessage
+from games.models.ratings import RatingPool
 from games.notifications.compose import render_mail
-from games.notifications.models import Kind, OutboxMessage
-from games.ratings.models import RatingPool
 from games.ratings.rate import rate_game
 from tests.ratings.tables import finished_table, line_of, rated
 

@@ -49,7 +49,7 @@ ROWS = [
     Row("home",                          "GET",  NONE,     200,   200,    200,  200),
     Row("rules",                         "GET",  NONE,     200,   200,    200,  200),
     Row("ratings:leaderboard",           "GET",  NONE,     200,   200,    200,  200),
-    Row("accounts:player",               "GET",  PLAYER,   200,   200,    200,  200),
+    Row("ratings:player",               "GET",  PLAYER,   200,   200,    200,  200),
     Row("games:block",                   "POST", PLAYER,   302,   302,    302,  LOGIN),
     Row("games:unblock",                 "POST", PLAYER,   302,   302,    302,  LOGIN),
     Row("accounts:settings",             "GET",  NONE,     200,   200,    200,  LOGIN),

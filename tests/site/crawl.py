@@ -198,7 +198,7 @@ def gets(world: World, row: Row, client: Client) -> dict[str, Fetch]:
     if row.name == "games:game":
         for target in FRAGMENTS:
             fetches[f"{label} #{target}"] = get(url, {"HX-Request": "true", "HX-Target": target})
-    if row.name == "accounts:player":
+    if row.name == "ratings:player":
         fetches[f"{label} ?page=new"] = get(f"{url}?page=new")  # any page value, drawn anew
     return fetches
 

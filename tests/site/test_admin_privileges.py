@@ -14,10 +14,10 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.chat import Message
 from games.engine_bridge import load_state
 from games.models import Action, Game
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.chat import Message
+from games.models.outbox import Kind, OutboxMessage, Status
 from games.notifications.periodic import prune
 from games.notifications.send import send_due_messages
 from tests.factories import UserFactory

@@ -15,7 +15,8 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from pytest_django import DjangoAssertNumQueries
 from pytest_django.fixtures import Settings as SettingsWrapper
 
-from games.heartbeat import Heartbeat, beat
+from games.heartbeat import beat
+from games.models import Heartbeat
 from tests.fixtures.worker import Worker
 from tipperary_site import health
 from tipperary_site.celery import app as celery_app

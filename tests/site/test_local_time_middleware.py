@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.adapter import AccountAdapter
 from accounts.middleware import ZONE_COOKIE
-from games.notifications.models import Kind, OutboxMessage
+from games.models.outbox import Kind, OutboxMessage
 from tests.conftest import make_person
 from tests.ratings.tables import finished_table
 

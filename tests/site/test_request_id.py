@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from games.engine_bridge import load_state
 from games.models import Game
-from games.notifications.models import OutboxMessage
+from games.models.outbox import OutboxMessage
 from games.notifications.send import send_due_messages
 from tests.deadlines.conftest import CaptureOnCommit, two_player_table
 from tests.fixtures.worker import Worker

@@ -12,7 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games import services
 from games.models import Game
-from games.notifications.models import Kind, OutboxMessage, Status
+from games.models.outbox import Kind, OutboxMessage, Status
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ A game *is* its seed plus its log: ``Game.state`` is only a cache of the engine 
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -177,6 +177,29 @@ class Seat(models.Model):
         profile = getattr(self.user, "profile", None)
         return profile.display_name if profile is not None else self.user.get_username()
 
+    def on_vacation(self, now: datetime) -> bool:
+        """Whether the seat's person is on vacation at ``now`` (by their account settings)."""
+        profile = getattr(self.user, "profile", None) if self.user is not None else None
+        return profile is not None and profile.on_vacation(now)
+
+    def is_away(self, game: Game, now: datetime) -> bool:
+        """Whether a person's seat is played as soon as a round starts: absent, or on vacation at
+        a table that allows it (``game`` is this seat's, passed when already at hand)."""
+        if self.kind != SeatKind.PERSON:
+            return False
+        if self.absent:
+            return True
+        return game.allow_vacation and self.on_vacation(now)
+
+    def away_reason(self, now: datetime) -> str:
+        """Why the autopilot plays this seat as soon as a round starts: "absent", "on vacation"
+        (at a table that allows it), or "" when the person plays their own turns."""
+        if self.absent:
+            return "absent"
+        if self.game.allow_vacation and self.on_vacation(now):
+            return "on vacation"
+        return ""
+
 
 class ActionSource(models.TextChoices):
     PLAYER = "player", "Player"
@@ -270,10 +293,3 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation to {self.game}"
-
-
-from games.challenge.models import Challenge  # noqa: E402, F401  (the weekly challenge, for Django)
-from games.chat import Block, Message, Mute  # noqa: E402, F401  (table talk, for Django)
-from games.heartbeat import Heartbeat  # noqa: E402, F401  (worker heartbeats, for Django)
-from games.notifications.models import OutboxMessage  # noqa: E402, F401  (the outbox, for Django)
-from games.ratings.models import Rating, RatingChange  # noqa: E402, F401  (ratings, for Django)
