@@ -17,7 +17,7 @@ from games.models import Game, GameStatus, GameVariant, Seat, SeatKind, new_seed
 from games.models.challenge import Challenge
 from games.services.bots import BOT_LEVELS, play_waiting_seats
 from games.services.errors import GameError
-from games.services.record import publish, save_state
+from games.services.record import begin_play, close
 from games.services.turns import advance_round
 
 BOT_STEPS = 40
@@ -95,15 +95,14 @@ def enter(challenge_id: int, user: User, now: datetime) -> Game:
 
 def _new_entry(challenge: Challenge, user: User | None, bot: str, now: datetime) -> Game:
     """A started entry for a person (``user``) or a bot (``bot``, a name in engine.bots)."""
-    state = engine.new_game(challenge.seed, 1, engine.Variant.DUPLICATE)
     game = Game.objects.create(
         host=user, seats_wanted=1, is_open=False, rated=False, allow_vacation=False,
         seed=challenge.seed, variant=GameVariant.DUPLICATE, challenge=challenge,
-        status=GameStatus.PLAYING, started_at=now, round=state.round, round_started_at=now,
     )  # fmt: skip
     kind = SeatKind.BOT if bot else SeatKind.PERSON
     Seat.objects.create(game=game, user=user, position=0, kind=kind, bot=bot)
-    save_state(game, None, state, now)
+    state = engine.new_game(challenge.seed, 1, engine.Variant.DUPLICATE)
+    begin_play(game, state, now, deadline=False)
     return game
 
 
@@ -145,14 +144,7 @@ def score_week(challenge_id: int, now: datetime) -> bool:
         challenge=challenge, status=GameStatus.PLAYING
     )
     for game in unfinished:
-        state = load_state(game)
-        game.status = GameStatus.CLOSED
-        game.finished_at = challenge.ends_at
-        game.round_deadline = None
-        game.save(update_fields=["status", "finished_at", "round_deadline"])
-        Seat.objects.filter(game=game).update(
-            score=asdict(engine.score(state, 0)), rank=None, to_play=False
-        )
+        close(game, challenge.ends_at, scores={0: asdict(engine.score(load_state(game), 0))})
     Challenge.objects.filter(pk=challenge.pk).update(scored_at=now)
     return True
 
@@ -172,10 +164,6 @@ def withdraw_entries(user: User, now: datetime) -> int:
     )
     withdrawn = 0
     for game in unfinished:
-        game.status = GameStatus.CLOSED
-        game.finished_at = now
-        game.round_deadline = None
-        publish(game, "status", "finished_at", "round_deadline")
-        Seat.objects.filter(game=game).update(to_play=False)
+        close(game, now)
         withdrawn += 1
     return withdrawn

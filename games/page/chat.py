@@ -99,10 +99,13 @@ class ChatPanel:
     can_write: bool
     muted: list[tuple[int, str]]
     more: bool  # older messages exist than the panel shows
+    # (the viewer's seat, the newest message) when the panel shows them something new: the
+    # view that drew it marks it seen (``games.services.chat.mark_seen``).
+    news: tuple[int, int] | None = None
 
 
 def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
-    """The panel for ``viewer``: one query, and one more when it shows them something new.
+    """The panel for ``viewer``, in one query; it writes nothing (see ``ChatPanel.news``).
 
     The newest messages come with whether the viewer muted their author (or a block stands
     between them), so those are left out here and the muted authors listed, in the same query.
@@ -122,12 +125,13 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     messages = [m for m in shown if not m.muted]
     muted = {m.author_id: person_name(m.author) for m in shown if m.muted and m.author_id}
     mine = access.mine
+    news = None
     if mine is not None and newest and newest[0].pk > mine.chat_seen:
-        Seat.objects.filter(pk=mine.pk, chat_seen__lt=newest[0].pk).update(chat_seen=newest[0].pk)
+        news = (mine.pk, newest[0].pk)
     lines = [
         ChatLine(m, person_name(m.author), m.author_id == viewer.pk, m.author_id is None)
         for m in messages
     ]
     can_write = mine is not None and game.status != GameStatus.CLOSED
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())
-    return ChatPanel(game.pk, lines, can_write, by_name, more)
+    return ChatPanel(game.pk, lines, can_write, by_name, more, news)

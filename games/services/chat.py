@@ -24,7 +24,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import GameStatus
+from games.models import GameStatus, Seat
 from games.models.chat import MESSAGE_MAX, Message, Mute
 from games.services.errors import GameError, NotAllowed
 from games.services.record import lock_person, locked_game, publish
@@ -77,6 +77,11 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
     message = Message.objects.create(game=game, author=author, text=text, created_at=now)
     publish(game)
     return message
+
+
+def mark_seen(seat_id: int, message_id: int) -> None:
+    """The seat's person has been shown the table's messages up to ``message_id``."""
+    Seat.objects.filter(pk=seat_id, chat_seen__lt=message_id).update(chat_seen=message_id)
 
 
 def chat_view_key(user_id: int) -> str:

@@ -26,7 +26,7 @@ from games.models import Game, GameStatus, Seat, SeatKind
 from games.notifications.write import notify_autopilot, notify_table_closed
 from games.services.bots import play_seat, play_waiting_seats
 from games.services.errors import GameError
-from games.services.record import locked_game, publish, save_state
+from games.services.record import close, locked_game, publish, save_state
 from games.services.turns import advance_round
 
 logger = logging.getLogger(__name__)
@@ -100,8 +100,7 @@ def close_forgotten_table(game_id: int, *, now: datetime | None = None) -> bool:
             return False
         if (game.last_joined_at or game.created_at) > now - FORMING_FOR_AT_MOST:
             return False
-        game.status = GameStatus.CLOSED
-        publish(game, "status")
+        close(game, now)
         _tell_host_table_closed(game, now)
     return True
 

@@ -1,5 +1,10 @@
 """The one place that writes a game's state, its log, its versions, and what follows after commit.
 
+It alone moves a table through its life: :func:`begin_play` starts one (a table whose players
+are seated, or a challenge entry), :func:`save_state` finishes one when the engine says the game
+is over, and :func:`close` ends one that will not be played to the end (nobody came, everyone
+left, a challenge week ended or its player left the site).
+
 Two counters tell who must look again, and neither counts actions (that would leak hidden
 turns, R4.2):
 
@@ -164,6 +169,36 @@ def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
     notify_game_finished(game, now=now)
     if game.rated:
         enqueue("games.rate_game", game.pk)
+
+
+def begin_play(game: Game, state: engine.GameState, now: datetime, *, deadline: bool) -> None:
+    """Start ``game`` (its seats taken) from the engine's first ``state``; ``deadline`` says
+    whether its rounds have one (a challenge entry, played alone, has none)."""
+    game.status = GameStatus.PLAYING
+    game.started_at = now
+    game.round = state.round
+    game.round_started_at = now
+    game.round_deadline = now + game.round_length if deadline else None
+    game.round_complete = False
+    save_state(game, None, state, now)
+
+
+def close(game: Game, now: datetime, *, scores: dict[int, dict[str, int]] | None = None) -> None:
+    """End ``game`` (locked by the caller) before the engine finished it: nobody plays it on.
+
+    A table in play keeps its moves; ``scores`` (per position) are written when its standing
+    still counts (a challenge entry scored as it stands), with no rank."""
+    was_playing = game.status == GameStatus.PLAYING
+    game.status = GameStatus.CLOSED
+    game.round_deadline = None
+    if was_playing:
+        game.finished_at = now
+    publish(game, "status", "finished_at", "round_deadline")
+    if not was_playing:
+        return
+    game.seats.update(to_play=False)
+    for position, score in (scores or {}).items():
+        game.seats.filter(position=position).update(score=score, rank=None)
 
 
 def publish(game: Game, *fields: str) -> None:

@@ -20,7 +20,7 @@ from games.services.blocks import blocked_either_way
 from games.services.bots import round_started
 from games.services.errors import GameError, NotAllowed
 from games.services.limits import check_invitation_allowed, check_table_allowed
-from games.services.record import locked_game, publish, save_state
+from games.services.record import begin_play, close, locked_game, publish
 
 INVITE_SALT = "games.invite"
 
@@ -135,10 +135,11 @@ def leave_game(game_id: int, user: User) -> Game:
         raise GameError("You have no seat at this table.")
     remaining = list(game.seats.filter(kind=SeatKind.PERSON).order_by("position"))
     if not remaining:
-        game.status = GameStatus.CLOSED
-    elif game.host_id == user.pk:
+        close(game, timezone.now())
+        return game
+    if game.host_id == user.pk:
         game.host = remaining[0].user
-    publish(game, "status", "host")
+    publish(game, "host")
     return game
 
 
@@ -163,14 +164,7 @@ def _start(game: Game, now: datetime) -> None:
         if seat.position != index:
             seat.position = index
             seat.save(update_fields=["position"])
-    state = engine.new_game(game.seed, len(seats))
-    game.status = GameStatus.PLAYING
-    game.started_at = now
-    game.round = state.round
-    game.round_started_at = now
-    game.round_deadline = now + game.round_length
-    game.round_complete = False
-    save_state(game, None, state, now)
+    begin_play(game, engine.new_game(game.seed, len(seats)), now, deadline=True)
     round_started(game)
     notify_table_started(game, now=now)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_POST
@@ -20,6 +20,18 @@ from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
 
+def mark_seen_once_drawn(request: HttpRequest, response: TemplateResponse) -> TemplateResponse:
+    """Once ``response`` is drawn, mark seen the messages its chat panel showed new."""
+
+    def mark(drawn: HttpResponse) -> None:
+        news = getattr(request, "chat_news", None)
+        if news is not None:
+            chat_services.mark_seen(*news)
+
+    response.add_post_render_callback(mark)
+    return response
+
+
 def _answer(
     request: HtmxHttpRequest,
     access: TableAccess,
@@ -30,8 +42,11 @@ def _answer(
 ) -> HttpResponse:
     """The panel for htmx (the text kept beside an error), else back to the table."""
     if request.htmx:
+        panel = chat_panel(access, user_of(request))
+        if panel.news is not None:
+            chat_services.mark_seen(*panel.news)
         context = {
-            "chat": chat_panel(access, user_of(request)),
+            "chat": panel,
             "chat_error": error,
             "chat_text": text if error else "",
             "answer": True,

@@ -21,6 +21,7 @@ from games.page.cache import page_key, serve
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
 from games.services.tables import invite_token
+from games.views.chat import mark_seen_once_drawn
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
@@ -52,13 +53,16 @@ def _render(
         template = "games/forming.html"
         if request.htmx and request.htmx.target == "forming":
             template += "#forming"
-        return TemplateResponse(request, template, context, status=status)
+        response = TemplateResponse(request, template, context, status=status)
+        return mark_seen_once_drawn(request, response)
     context["page"] = build_page(access, _asked(request) if asked is None else asked)
     template = "games/game.html"
     target = request.htmx.target if request.htmx else None
     if target in FRAGMENTS:
         template = f"games/game.html#{target}"
-    return TemplateResponse(request, template, context, status=status)
+    return mark_seen_once_drawn(
+        request, TemplateResponse(request, template, context, status=status)
+    )
 
 
 @login_required
