@@ -135,7 +135,7 @@ def preview(state: engine.GameState, seat: int, draft: Draft) -> Preview:
     towers_before, towers_after = towers_earned(before.cells), towers_earned(cells_after)
     if towers_after > towers_before:
         gains.append(f"Ruin runs now earn {towers_after} tower(s) at the end (R5.5).")
-    return Preview(True, "This tile fits here.", tuple(gains), str(action), overlay)
+    return Preview(True, "This tile fits here.", tuple(gains), action.notation, overlay)
 
 
 def describe_events(events: tuple[object, ...]) -> list[str]:
