@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 import engine
-from engine.effects import towers_earned
-from engine.scoring import largest_rectangle
+from engine import largest_rectangle, towers_earned
 from games.page.county import OverlaySquare, tile_overlay
 
 Coord = tuple[int, int]
