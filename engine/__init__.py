@@ -6,25 +6,32 @@ picture coordinates, top-left at (0, 0). Orientations and the ``(x, y)`` of a pl
 """
 
 from engine.actions import (
+    CELL_ACTIONS,
     Action,
+    CellAction,
     EndRound,
     PlaceBonus,
     PlaceSheep,
     PlaceTile,
     PlaceTower,
+    cell_action,
     parse_action,
+    parse_cell_action,
 )
 from engine.catalogue import (
     BONUS_TILES,
     HOMETOWNS,
+    MAX_PLAYERS,
     TILES,
     WHISKEY_POINTS,
     WHISKEY_SHEEP_SPACES,
     BonusTile,
     Hometown,
     Tile,
+    rounds_for,
 )
-from engine.errors import IllegalAction
+from engine.effects import towers_earned
+from engine.errors import ActionError, IllegalAction, InvalidNotation
 from engine.events import (
     BogSiteFormed,
     BonusPlaced,
@@ -62,22 +69,33 @@ from engine.queries import (
 )
 from engine.replay import ReplayResult, Step, replay, steps, steps_from
 from engine.rules import apply, new_game
-from engine.scoring import ScoreBreakdown, Standing, final_ranking, score
+from engine.scoring import (
+    ScoreBreakdown,
+    Standing,
+    final_ranking,
+    largest_rectangle,
+    largest_rectangle_size,
+    score,
+)
 from engine.state import Cell, Display, GameState, Phase, RoundStart, SeatState
 from engine.variants import Variant
 from engine.view import view
 
 __all__ = [
     "BONUS_TILES",
+    "CELL_ACTIONS",
     "HOMETOWNS",
+    "MAX_PLAYERS",
     "TILES",
     "WHISKEY_POINTS",
     "WHISKEY_SHEEP_SPACES",
     "Action",
+    "ActionError",
     "BogSiteFormed",
     "BonusPlaced",
     "BonusTile",
     "Cell",
+    "CellAction",
     "CellKind",
     "Coord",
     "Display",
@@ -88,6 +106,7 @@ __all__ = [
     "GameState",
     "Hometown",
     "IllegalAction",
+    "InvalidNotation",
     "Landscape",
     "Orientation",
     "Pending",
@@ -122,7 +141,10 @@ __all__ = [
     "Variant",
     "WhiskeyAdvanced",
     "apply",
+    "cell_action",
     "final_ranking",
+    "largest_rectangle",
+    "largest_rectangle_size",
     "legal_cells",
     "legal_placements",
     "legal_sheep_cells",
@@ -130,14 +152,17 @@ __all__ = [
     "new_game",
     "orientations",
     "parse_action",
+    "parse_cell_action",
     "parse_picture",
     "pending",
     "placed_piece",
     "replay",
     "rotate",
     "round_complete",
+    "rounds_for",
     "score",
     "steps",
     "steps_from",
+    "towers_earned",
     "view",
 ]

@@ -1,4 +1,4 @@
-"""Actions and their text notation.
+"""Actions and their text notation: the one place that writes and reads it.
 
 Grammar (one action per line of the game's log; numbers are decimal integers, ``-`` allowed):
 
@@ -12,24 +12,27 @@ Grammar (one action per line of the game's log; numbers are decimal integers, ``
 ====================  =========================================================
 
 ``parse_action(str(a)) == a`` for every action, and ``str(parse_action(t)) == t`` for every
-text ``parse_action`` accepts.
+text ``parse_action`` accepts. Text it cannot read raises :class:`InvalidNotation`; whether a
+readable action is legal is for :func:`engine.apply` to say (:class:`IllegalAction`).
+
+The actions that put one piece on one cell (a sheep, a bonus tile, a tower) are the *cell
+actions*: a county's buttons post their ``letter`` and the cell, read back by
+:func:`parse_cell_action`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
 
-from engine.errors import IllegalAction
+from engine.errors import InvalidNotation
+from engine.queries import PendingKind
 
 _INT = r"(0|-?[1-9][0-9]*)"
 _AT = rf"{_INT},{_INT}"
-_PATTERNS = (
-    ("t", re.compile(rf"t([01]) o(0|[1-9][0-9]*) {_AT}")),
-    ("s", re.compile(rf"s {_AT}")),
-    ("b", re.compile(rf"b {_AT}")),
-    ("w", re.compile(rf"w {_AT}")),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,8 @@ class PlaceTile:
     't1 o3 4,-2'
     """
 
+    letter: ClassVar[str] = "t"
+
     slot: int
     orientation: int
     x: int
@@ -48,7 +53,7 @@ class PlaceTile:
     @property
     def notation(self) -> str:
         """The text form of this action."""
-        return f"t{self.slot} o{self.orientation} {self.x},{self.y}"
+        return f"{self.letter}{self.slot} o{self.orientation} {self.x},{self.y}"
 
     def __str__(self) -> str:
         return self.notation
@@ -62,13 +67,15 @@ class PlaceSheep:
     's 3,1'
     """
 
+    letter: ClassVar[str] = "s"
+
     x: int
     y: int
 
     @property
     def notation(self) -> str:
         """The text form of this action."""
-        return f"s {self.x},{self.y}"
+        return f"{self.letter} {self.x},{self.y}"
 
     def __str__(self) -> str:
         return self.notation
@@ -82,13 +89,15 @@ class PlaceBonus:
     'b 0,5'
     """
 
+    letter: ClassVar[str] = "b"
+
     x: int
     y: int
 
     @property
     def notation(self) -> str:
         """The text form of this action."""
-        return f"b {self.x},{self.y}"
+        return f"{self.letter} {self.x},{self.y}"
 
     def __str__(self) -> str:
         return self.notation
@@ -102,13 +111,15 @@ class PlaceTower:
     'w 2,2'
     """
 
+    letter: ClassVar[str] = "w"
+
     x: int
     y: int
 
     @property
     def notation(self) -> str:
         """The text form of this action."""
-        return f"w {self.x},{self.y}"
+        return f"{self.letter} {self.x},{self.y}"
 
     def __str__(self) -> str:
         return self.notation
@@ -132,28 +143,62 @@ class EndRound:
 
 
 Action = PlaceTile | PlaceSheep | PlaceBonus | PlaceTower | EndRound
+CellAction = PlaceSheep | PlaceBonus | PlaceTower
+
+#: The cell action that places what a seat has pending, by the kind of piece.
+CELL_ACTIONS: Mapping[PendingKind, type[CellAction]] = MappingProxyType(
+    {
+        PendingKind.SHEEP: PlaceSheep,
+        PendingKind.BONUS: PlaceBonus,
+        PendingKind.TOWER: PlaceTower,
+    }
+)
+_BY_LETTER: Mapping[str, type[CellAction]] = {kind.letter: kind for kind in CELL_ACTIONS.values()}
+_READERS: tuple[tuple[re.Pattern[str], Callable[..., Action]], ...] = (
+    (re.compile(rf"{PlaceTile.letter}([01]) o(0|[1-9][0-9]*) {_AT}"), PlaceTile),
+    *((re.compile(rf"{letter} {_AT}"), kind) for letter, kind in _BY_LETTER.items()),
+)
+
+
+def cell_action(kind: PendingKind, x: int, y: int) -> CellAction:
+    """The action placing a pending sheep, bonus tile or tower (by pending kind) at ``(x, y)``.
+
+    >>> cell_action(PendingKind.TOWER, 2, -1)
+    PlaceTower(x=2, y=-1)
+    """
+    if kind not in CELL_ACTIONS:
+        raise ValueError(f"A {kind.value} is not placed on a single cell.")
+    return CELL_ACTIONS[kind](x, y)
+
+
+def parse_cell_action(letter: str, x: int, y: int) -> CellAction:
+    """Read a cell action from its ``letter`` and its cell, as a county's buttons post them.
+
+    >>> parse_cell_action("s", 3, 1)
+    PlaceSheep(x=3, y=1)
+    >>> parse_cell_action("t", 3, 1)
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidNotation: 't' is not a move this game understands.
+    """
+    kind = _BY_LETTER.get(letter)
+    if kind is None:
+        raise InvalidNotation(f"{letter!r} is not a move this game understands.")
+    return kind(x, y)
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its notation; raise :class:`IllegalAction` on anything else.
+    """Read an action from its notation; raise :class:`InvalidNotation` on anything else.
 
     >>> parse_action("t1 o3 4,-2")
     PlaceTile(slot=1, orientation=3, x=4, y=-2)
     >>> parse_action("s 3,1"), parse_action("end")
     (PlaceSheep(x=3, y=1), EndRound())
     """
-    if text == "end":
+    if text == EndRound().notation:
         return EndRound()
-    for kind, pattern in _PATTERNS:
+    for pattern, kind in _READERS:
         match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        numbers = [int(g) for g in match.groups()]
-        if kind == "t":
-            return PlaceTile(*numbers)
-        if kind == "s":
-            return PlaceSheep(*numbers)
-        if kind == "b":
-            return PlaceBonus(*numbers)
-        return PlaceTower(*numbers)
-    raise IllegalAction(f"{text!r} is not a move this game understands.")
+        if match is not None:
+            return kind(*(int(group) for group in match.groups()))
+    raise InvalidNotation(f"{text!r} is not a move this game understands.")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from engine.actions import Action, parse_action
-from engine.errors import IllegalAction
+from engine.errors import ActionError
 from engine.events import Event
 from engine.rules import apply, new_game
 from engine.state import GameState
@@ -30,18 +30,21 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
-    """The state after the longest valid prefix of the moves, its length, and the first error."""
+    """The state after the longest valid prefix of the moves, its length, and the first error
+    (:class:`~engine.errors.InvalidNotation` for a move it cannot read,
+    :class:`~engine.errors.IllegalAction` for one the rules refuse)."""
 
     state: GameState
     applied: int
-    error: IllegalAction | None
+    error: ActionError | None
 
 
 def steps_from(state: GameState, moves: Iterable[tuple[int | None, str]]) -> Iterator[Step]:
     """Apply ``(seat, notation)`` moves to ``state`` in order, yielding each :class:`Step`.
 
-    Raises :class:`IllegalAction` at the first move that does not parse or is illegal, after
-    yielding every step before it.
+    Raises :class:`~engine.errors.InvalidNotation` at the first move that does not parse, or
+    :class:`~engine.errors.IllegalAction` at the first that is illegal, after yielding every
+    step before it.
 
     >>> from engine.rules import new_game
     >>> [s.index for s in steps_from(new_game(3, 2), [])]
@@ -88,6 +91,6 @@ def replay(
         for step in steps_from(state, moves):
             state = step.state
             applied += 1
-    except IllegalAction as error:
+    except ActionError as error:
         return ReplayResult(state, applied, error)
     return ReplayResult(state, applied, None)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+import engine
 from games.models import RoundTime
 from games.services.bots import BOT_LEVELS
 
@@ -102,13 +103,14 @@ class InviteForm(forms.Form):
 class ActionForm(forms.Form):
     """One action, with the step of the player's own turn their page was drawn at.
 
-    Either the engine's notation itself, or a follow-up letter (``s`` sheep, ``b`` bonus tile,
-    ``w`` tower) with the cell a county button posted.
+    Either the engine's notation itself, or the letter of a cell action (a sheep, a bonus tile
+    or a tower: ``engine.CELL_ACTIONS``) with the cell a county button posted.
     """
 
     notation = forms.CharField(max_length=40, required=False)
     act = forms.ChoiceField(
-        choices=[("s", "sheep"), ("b", "bonus"), ("w", "tower")], required=False
+        choices=[(kind.letter, kind.letter) for kind in engine.CELL_ACTIONS.values()],
+        required=False,
     )
     x = forms.IntegerField(min_value=-99, max_value=99, required=False)
     y = forms.IntegerField(min_value=-99, max_value=99, required=False)
@@ -120,7 +122,7 @@ class ActionForm(forms.Form):
         if data.get("notation"):
             return data
         if data.get("act") and data.get("x") is not None and data.get("y") is not None:
-            data["notation"] = f"{data['act']} {data['x']},{data['y']}"
+            data["notation"] = engine.parse_cell_action(data["act"], data["x"], data["y"]).notation
             return data
         raise forms.ValidationError("That move was not understood.")
 

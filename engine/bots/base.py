@@ -21,7 +21,6 @@ from engine import (
     PlaceBonus,
     PlaceSheep,
     PlaceTile,
-    PlaceTower,
     Tile,
     apply,
     legal_cells,
@@ -90,17 +89,6 @@ def tile_moves(state: GameState, seat: int) -> list[TileMove]:
             TileMove(slot, tile, o, x, y) for o, x, y in legal_placements(state, seat, slot)
         )
     return moves
-
-
-def cell_action(kind: PendingKind, x: int, y: int) -> Action:
-    """The action placing a sheep, bonus tile or tower (by pending kind) at ``(x, y)``."""
-    if kind is PendingKind.SHEEP:
-        return PlaceSheep(x, y)
-    if kind is PendingKind.BONUS:
-        return PlaceBonus(x, y)
-    if kind is PendingKind.TOWER:
-        return PlaceTower(x, y)
-    raise ValueError(f"A {kind.value} is not placed on a single cell.")
 
 
 def follow_ups(state: GameState, seat: int, fit: Callable[[Quick], float]) -> GameState:

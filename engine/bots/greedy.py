@@ -17,12 +17,13 @@ from engine import (
     GameState,
     PendingKind,
     apply,
+    cell_action,
     legal_cells,
     legal_sheep_cells,
     pending,
     score,
 )
-from engine.bots.base import cell_action, follow_ups, tile_moves
+from engine.bots.base import follow_ups, tile_moves
 from engine.bots.bitboard import BONUS_SHAPES, TILE_SHAPES, TOWER_SHAPE, Bitboard, Quick
 
 

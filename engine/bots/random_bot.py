@@ -12,12 +12,12 @@ from engine import (
     GameState,
     PendingKind,
     PlaceTile,
+    cell_action,
     legal_cells,
     legal_placements,
     legal_sheep_cells,
     pending,
 )
-from engine.bots.base import cell_action
 
 
 class RandomBot:

@@ -14,8 +14,8 @@ from datetime import datetime
 
 import engine
 from engine import Coord
-from games.history.words import tell
 from games.models import Action, ActionSource, Game, GameStatus
+from games.page.move_words import tell
 
 
 @dataclass(frozen=True)

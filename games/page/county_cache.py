@@ -31,10 +31,13 @@ TIMEOUT = 24 * 3600
 #: How many drawings a process keeps in memory (some 20 KB each); it starts afresh when full.
 KEPT = 500
 _kept: dict[str, str] = {}
-# The markup comes from these two modules: a release that changes them draws anew.
+# The markup comes from county_html.py and the county package (labels, seams): a release that
+# changes them draws anew.
+_HERE = Path(__file__).parent
 _MARKUP = hashlib.blake2b(
     b"".join(
-        (Path(__file__).parent / name).read_bytes() for name in ("county_html.py", "county.py")
+        path.read_bytes()
+        for path in (_HERE / "county_html.py", *sorted((_HERE / "county").glob("*.py")))
     ),
     digest_size=6,
 ).hexdigest()

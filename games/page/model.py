@@ -124,13 +124,6 @@ class GamePage:
         return [p for p in self.players if p.rank == 1]
 
 
-_FOLLOW_UP_LETTER = {
-    engine.PendingKind.SHEEP: "s",
-    engine.PendingKind.BONUS: "b",
-    engine.PendingKind.TOWER: "w",
-}
-
-
 def _turn(
     state: engine.GameState, me: int, asked: dict[str, int | None], step: int
 ) -> TurnView | None:
@@ -159,7 +152,7 @@ def _turn(
     bonus = bonus_view(todo.bonus.id) if todo.bonus is not None else None
     return TurnView(
         todo.kind, todo.count, bonus=bonus, targets=targets,
-        fields={"act": _FOLLOW_UP_LETTER[todo.kind], "step": step, "round": state.round},
+        fields={"act": engine.CELL_ACTIONS[todo.kind].letter, "step": step, "round": state.round},
     )  # fmt: skip
 
 

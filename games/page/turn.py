@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 import engine
-from engine.effects import towers_earned
-from engine.scoring import largest_rectangle
 from games.page.county import OverlaySquare, tile_overlay
+from games.page.move_words import tell_preview
 
 Coord = tuple[int, int]
 
@@ -127,31 +126,5 @@ def preview(state: engine.GameState, seat: int, draft: Draft) -> Preview:
         overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=False)
         return Preview(False, str(refused), overlay=overlay)
     overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=True)
-    gains = list(describe_events(events))
-    cells_after = after.seats[seat].display.cells
-    area_before, area_after = largest_rectangle(before.cells), largest_rectangle(cells_after)
-    if area_after > area_before:
-        gains.append(f"Largest filled rectangle grows from {area_before} to {area_after}.")
-    towers_before, towers_after = towers_earned(before.cells), towers_earned(cells_after)
-    if towers_after > towers_before:
-        gains.append(f"Ruin runs now earn {towers_after} tower(s) at the end (R5.5).")
-    return Preview(True, "This tile fits here.", tuple(gains), str(action), overlay)
-
-
-def describe_events(events: tuple[object, ...]) -> list[str]:
-    """What a placement caused, as sentences for the player who made it."""
-    out: list[str] = []
-    for event in events:
-        if isinstance(event, engine.WhiskeyAdvanced):
-            points = engine.WHISKEY_POINTS[event.new_space]
-            out.append(
-                f"Whiskey: the barrel moves {event.steps} space(s) to {event.new_space} "
-                f"({points} points)."
-            )
-        elif isinstance(event, engine.BogSiteFormed):
-            out.append(f"A new protected bog site: you draw {event.count} bonus tile(s).")
-        elif isinstance(event, engine.SheepGained):
-            out.append(f"You gain a sheep ({event.source.value}).")
-        elif isinstance(event, engine.SheepLost):
-            out.append(f"A sheep is lost: {event.reason.value}.")
-    return out
+    gains = tell_preview(events, before.cells, after.seats[seat].display.cells)
+    return Preview(True, "This tile fits here.", gains, action.notation, overlay)

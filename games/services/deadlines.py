@@ -20,7 +20,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from engine.catalogue import MAX_PLAYERS, rounds_for
 from games.engine_bridge import load_state
 from games.models import Game, GameStatus, Seat, SeatKind
 from games.notifications.write import notify_autopilot, notify_table_closed
@@ -133,7 +132,7 @@ def _bots_left_waiting(now: datetime) -> list[tuple[int, int]]:
     """
     started_before = now - BOTS_PLAY_WITHIN
     pending = Q()
-    for position in range(MAX_PLAYERS):
+    for position in range(engine.MAX_PLAYERS):
         pending |= Q(
             seats__kind=SeatKind.BOT,
             seats__position=position,
@@ -190,7 +189,7 @@ def expected_finish(game: Game, *, now: datetime | None = None) -> datetime:
     """When an open table would end at the latest if it started now and every round (and the
     final towers step) ran to its deadline."""
     now = now or timezone.now()
-    return now + game.round_length * (rounds_for(game.seats_wanted) + 1)
+    return now + game.round_length * (engine.rounds_for(game.seats_wanted) + 1)
 
 
 def take_seat_back(game_id: int, user: User) -> Game:

@@ -47,7 +47,9 @@ def submit_action(
     ``step`` is the seat's step the player's page was drawn at: a submit from an older step
     (a double click, another tab, the autopilot, a new round) is refused as stale. Other
     players' moves never change it. ``seen_round``, the round the page showed, lets the
-    refusal say that a new round began.
+    refusal say that a new round began. Text that is no move raises
+    :class:`engine.InvalidNotation`, a move the rules refuse :class:`engine.IllegalAction`
+    (both :class:`engine.ActionError`, with a message for the player).
     """
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()

@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from engine.catalogue import rounds_for
+from engine import rounds_for
 from games import services
 from games.challenge.results import week_places
 from games.forms import CreateGameForm

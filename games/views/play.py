@@ -132,7 +132,7 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     except services.StaleTurn as stale:
         return _render(request, table_for(user, game_id), status=409, error=str(stale))
-    except (engine.IllegalAction, services.GameError) as refused:  # nothing changed
+    except (engine.ActionError, services.GameError) as refused:  # nothing changed
         return _render(request, table_for(user, game_id), status=400, error=str(refused))
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.

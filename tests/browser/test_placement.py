@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, Request, expect
 
+import engine
 from games import services
 from games.models import Action, Game
 from tests.browser.playing import LAPTOP, PHONE, sign_in
@@ -123,7 +124,7 @@ def test_turning_mirroring_and_moving_by_keyboard_then_placing(
     expect(page.locator("#preview")).to_contain_text("Fits here.")
     page.screenshot(path=screenshot_dir / "try-legal-phone.png", full_page=True)
     notation = page.locator("#turn input[name=notation]").input_value()
-    assert notation == f"t1 o{o} {tx},{ty}"
+    assert notation == engine.PlaceTile(1, o, tx, ty).notation  # the browser writes the engine's
     page.locator("#ctl-confirm").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#choice-1")).to_have_count(0)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import engine
 from games import services
 from games.models import Action, Game
 from tests.browser.playing import sign_in
@@ -42,7 +43,7 @@ def _fitting_places(page: Page) -> list[str]:
     o = int(page.locator("#turn input[name=o]").input_value())
     tile = next(t for t in offer["tiles"] if t["slot"] == 0)
     anchors = sorted(tile["orientations"][o]["anchors"], key=lambda xy: (xy[1], xy[0]))
-    return [f"t0 o{o} {x},{y}" for x, y in anchors]
+    return [engine.PlaceTile(0, o, x, y).notation for x, y in anchors]
 
 
 def _squares_of_the_tile(page: Page) -> int:

@@ -16,6 +16,7 @@ from engine import (
     GameFinished,
     GameState,
     IllegalAction,
+    InvalidNotation,
     Phase,
     PlaceSheep,
     RoundStarted,
@@ -115,6 +116,7 @@ def test_replay_stops_at_the_first_bad_move() -> None:
     assert result.state == replay(5, 3, moves[:first_end]).state
     garbled = replay(5, 3, [*moves[:3], (1, "hello")])
     assert garbled.applied == 3 and "not a move" in str(garbled.error)
+    assert isinstance(garbled.error, InvalidNotation)
     assert replay(5, 3, moves[:first_end] + [(None, "end")] * 2).applied == first_end + 1
     assert final.phase is Phase.FINISHED
 

@@ -61,6 +61,22 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing(
     assert Game.objects.get(pk=started.pk).version == started.version
 
 
+def test_text_that_is_no_move_is_refused_with_a_reason_and_changes_nothing(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    for notation in ("place it anywhere", "t0 o0 0, 0"):
+        response = client.post(
+            f"/games/{started.pk}/play/",
+            {"notation": notation, "step": step_of(started, host)},
+            headers=HTMX,
+        )
+        assert response.status_code == 400
+        assert "is not a move this game understands" in response.content.decode()
+    assert not Action.objects.exists()
+    assert Game.objects.get(pk=started.pk).version == started.version
+
+
 def test_garbage_is_refused(client: Client, host: User, started: Game) -> None:
     client.force_login(host)
     for data in ({"notation": "", "step": "1"}, {"notation": "t0", "step": "x"}, {}):

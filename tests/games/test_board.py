@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 
 import engine
-from engine.scoring import largest_rectangle
+from engine import largest_rectangle
 from games.page import county
 
 SEED = 20261129

@@ -39,11 +39,13 @@ def test_a_legal_tile_placement_is_logged_and_moves_only_that_seat_on(
     assert steps == {0: 2, 1: 1}  # the start moved both seats on; the move only the host's
 
 
-def test_an_illegal_placement_is_refused_and_changes_nothing(started: Game, host: User) -> None:
+def test_an_illegal_placement_or_text_that_is_no_move_is_refused_and_changes_nothing(
+    started: Game, host: User
+) -> None:
     # R3: the hometown's own cells are occupied, so a tile there overlaps it.
     with pytest.raises(engine.IllegalAction, match="overlap"):
         services.submit_action(started.pk, host, "t0 o0 0,0", step_of(started, host))
-    with pytest.raises(engine.IllegalAction):
+    with pytest.raises(engine.InvalidNotation):
         services.submit_action(started.pk, host, "place it anywhere", step_of(started, host))
     game = Game.objects.get(pk=started.pk)
     assert (game.version, game.state) == (started.version, started.state)

@@ -34,6 +34,6 @@ class Command(BaseCommand):
         for game_id in ids:
             try:
                 total += rebuild_placed(game_id)
-            except engine.IllegalAction as error:
+            except engine.ActionError as error:
                 raise CommandError(f"Table {game_id}: its log does not replay: {error}") from None
         self.stdout.write(f"Rebuilt {total} placed pieces of {len(ids)} tables.")

@@ -1,7 +1,9 @@
-"""Logged moves told in words, in the third person: "Brendan places a tile of 3 squares …".
+"""The words of moves: what a move did, told to the player trying it and to anyone reading the log.
 
-Each move is told by the landscapes it placed and the ones it was put beside, never by raw
-coordinates; what it caused (whiskey, bog sites, sheep) follows in the same voice.
+A logged move is told in the third person ("Brendan places a tile of 3 squares …", :func:`tell`),
+by the landscapes it placed and the ones it was put beside, never by raw coordinates; what it
+caused (whiskey, bog sites, sheep) follows in the same voice. A tile being tried is told to its
+player in the second person (:func:`tell_preview`): "You gain a sheep (tile)."
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 import engine
-from engine import CellKind, Coord, Landscape
+from engine import Cell, CellKind, Coord, Landscape, largest_rectangle, towers_earned
 from games.page.county import landscape_name
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -132,3 +134,38 @@ def tell(step: engine.Step, names: Mapping[int, str]) -> str:
         assert step.seat is not None
         head = _placed(step, names[step.seat])
     return " ".join([head, *_caused(step.events, names)])
+
+
+def tell_preview(
+    events: Iterable[object], before: Mapping[Coord, Cell], after: Mapping[Coord, Cell]
+) -> tuple[str, ...]:
+    """What placing a tile would bring, in sentences for the player trying it: what it causes,
+    then a larger filled rectangle and more towers earned, if the county goes from ``before`` to
+    ``after``."""
+    gains = _you_caused(events)
+    area_before, area_after = largest_rectangle(before), largest_rectangle(after)
+    if area_after > area_before:
+        gains.append(f"Largest filled rectangle grows from {area_before} to {area_after}.")
+    towers_before, towers_after = towers_earned(before), towers_earned(after)
+    if towers_after > towers_before:
+        gains.append(f"Ruin runs now earn {towers_after} tower(s) at the end (R5.5).")
+    return tuple(gains)
+
+
+def _you_caused(events: Iterable[object]) -> list[str]:
+    # What a placement caused, as sentences for the player who made it.
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, engine.WhiskeyAdvanced):
+            points = engine.WHISKEY_POINTS[event.new_space]
+            out.append(
+                f"Whiskey: the barrel moves {event.steps} space(s) to {event.new_space} "
+                f"({points} points)."
+            )
+        elif isinstance(event, engine.BogSiteFormed):
+            out.append(f"A new protected bog site: you draw {event.count} bonus tile(s).")
+        elif isinstance(event, engine.SheepGained):
+            out.append(f"You gain a sheep ({event.source.value}).")
+        elif isinstance(event, engine.SheepLost):
+            out.append(f"A sheep is lost: {event.reason.value}.")
+    return out

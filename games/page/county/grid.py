@@ -1,0 +1,176 @@
+"""A county laid out for drawing: its bounding box, its cells row by row, and the seams where
+one piece ends and the next begins."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from engine import Cell, CellKind, Coord
+from games.page.county.words import cell_label, describe_county
+
+#: Side, neighbour offset: where a cell's piece may end and a seam is drawn.
+SIDES: tuple[tuple[str, Coord], ...] = (
+    ("t", (0, -1)),
+    ("r", (1, 0)),
+    ("b", (0, 1)),
+    ("l", (-1, 0)),
+)
+
+
+def _piece_key(xy: Coord, cell: Cell) -> object:
+    # Cells of one piece share kind and id; towers have no id, so each is its own piece.
+    if cell.tile_id is None or cell.kind is CellKind.TOWER:
+        return xy
+    return (cell.kind, cell.tile_id)
+
+
+def seams(xy: Coord, cells: Mapping[Coord, Cell]) -> str:
+    """CSS classes naming the sides of this cell where its piece ends (``seam-t seam-l`` …).
+
+    >>> from engine import Cell, Display, Landscape
+    >>> seams((0, 0), Display({(0, 0): Cell(Landscape.BOG, tile_id=5),
+    ...                        (1, 0): Cell(Landscape.BOG, tile_id=5)}))
+    'seam-t seam-b seam-l'
+    """
+    cell = cells[xy]
+    key = _piece_key(xy, cell)
+    x, y = xy
+    out = []
+    for side, (dx, dy) in SIDES:
+        other = cells.get((x + dx, y + dy))
+        if other is None or _piece_key((x + dx, y + dy), other) != key:
+            out.append(f"seam-{side}")
+    return " ".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    """One cell of a drawn county: where it is, what it holds (None when empty), its label.
+
+    ``seams`` are the CSS classes of the sides where the cell's piece ends (see :func:`seams`).
+    """
+
+    x: int
+    y: int
+    cell: Cell | None
+    label: str
+    seams: str = ""
+
+    @property
+    def coord(self) -> Coord:
+        """``(x, y)``, as the engine's actions and queries use it."""
+        return (self.x, self.y)
+
+    @property
+    def is_empty(self) -> bool:
+        """True when no square lies on this cell."""
+        return self.cell is None
+
+    @property
+    def is_home(self) -> bool:
+        """True for a square of the hometown (drawn with a frame)."""
+        return self.cell is not None and self.cell.kind is CellKind.HOMETOWN
+
+
+@dataclass(frozen=True)
+class CountyGrid:
+    """A county laid out for drawing: the bounding box and its cells, row by row.
+
+    The box covers every occupied cell plus ``margin`` empty cells around them and any extra
+    coordinates asked for; ``description`` is :func:`describe_county` of the display.
+
+    ``rows`` and ``description`` are worked out when first read, so a county whose drawing
+    comes from the cache (``games.page.county_cache``, by its ``key``) costs little more than
+    its box.
+    """
+
+    min_x: int
+    max_x: int
+    min_y: int
+    max_y: int
+    cells: Mapping[Coord, Cell] = field(repr=False)
+
+    @property
+    def width(self) -> int:
+        """Columns drawn."""
+        return self.max_x - self.min_x + 1
+
+    @property
+    def height(self) -> int:
+        """Rows drawn."""
+        return self.max_y - self.min_y + 1
+
+    @cached_property
+    def rows(self) -> tuple[tuple[GridCell, ...], ...]:
+        """The grid cells, row by row from the top, each row from the left."""
+        cells = self.cells
+        rows = []
+        for y in range(self.min_y, self.max_y + 1):
+            row = []
+            for x in range(self.min_x, self.max_x + 1):
+                cell = cells.get((x, y))
+                label, edges = cell_label(x, y, cell), "" if cell is None else seams((x, y), cells)
+                row.append(GridCell(x, y, cell, label, edges))
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    @cached_property
+    def description(self) -> str:
+        """The county told in words (:func:`describe_county`)."""
+        return describe_county(self.cells)
+
+    @cached_property
+    def key(self) -> str:
+        """A digest of everything the grid draws: its box and each cell; equal grids, equal keys.
+
+        >>> from engine import Cell, Display, Landscape
+        >>> one = county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=5)}))
+        >>> two = county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=6)}))
+        >>> one.key == county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=5)})).key
+        True
+        >>> one.key == two.key, one.key == county_grid(one.cells, margin=2).key
+        (False, False)
+        """
+        text = ";".join(
+            f"{x},{y},{c.landscape},{c.value},{c.sheep:d},{c.kind},{c.tile_id}"
+            for (x, y), c in sorted(self.cells.items())
+        )
+        box = f"{self.min_x},{self.max_x},{self.min_y},{self.max_y}"
+        return hashlib.blake2b(f"{box}|{text}".encode(), digest_size=16).hexdigest()
+
+    def at(self, x: int, y: int) -> GridCell:
+        """The grid cell at ``(x, y)``; raises ``KeyError`` outside the box."""
+        if not (self.min_x <= x <= self.max_x and self.min_y <= y <= self.max_y):
+            raise KeyError((x, y))
+        return self.rows[y - self.min_y][x - self.min_x]
+
+
+def county_grid(
+    display: Mapping[Coord, Cell], *, margin: int = 1, extra: Iterable[Coord] = ()
+) -> CountyGrid:
+    """Lay a display out as rows of cells, with ``margin`` empty cells around what is occupied.
+
+    ``extra`` coordinates are included in the box too (e.g. the cells of a placement preview
+    that reaches past the margin). An empty display is drawn around ``(0, 0)``.
+
+    >>> from engine import Cell, Display, Landscape
+    >>> g = county_grid(Display({(2, 5): Cell(Landscape.RUIN)}), margin=2, extra=[(7, 5)])
+    >>> (g.min_x, g.max_x, g.min_y, g.max_y), g.at(7, 5).label
+    ((0, 7, 3, 7), 'empty at (7, 5)')
+    """
+    cells = getattr(display, "cells", display)
+    occupied = list(cells) or [(0, 0)]
+    # The margin surrounds what is occupied; extra cells are only included.
+    corners = [
+        (min(x for x, _ in occupied) - margin, min(y for _, y in occupied) - margin),
+        (max(x for x, _ in occupied) + margin, max(y for _, y in occupied) + margin),
+        *extra,
+    ]
+    min_x = min(x for x, _ in corners)
+    max_x = max(x for x, _ in corners)
+    min_y = min(y for _, y in corners)
+    max_y = max(y for _, y in corners)
+    return CountyGrid(min_x, max_x, min_y, max_y, cells)
