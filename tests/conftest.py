@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.test import override_settings
 
 from tests.factories import UserFactory
 from tipperary_site.celery import app as celery_app
@@ -42,6 +43,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-quic",
         ],
     }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashes() -> Iterator[None]:
+    """Passwords are hashed with one round of MD5 in tests, as Django advises for test runs: the
+    site's PBKDF2 (a million rounds, about 0.3 s) would cost that for every person a test makes
+    or logs in by password, and no test is about the strength of the hash."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)
