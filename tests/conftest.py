@@ -25,6 +25,10 @@ pytest_plugins = [
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 
+# Programs run with ``python -m`` (make bench, make load), not tests: --doctest-modules would
+# import them only to find no examples.
+collect_ignore = ["bench", "load"]
+
 
 # Defined here, not in a plugin module, so it overrides pytest-playwright's own fixture.
 @pytest.fixture(scope="session")
