@@ -1,4 +1,5 @@
-"""What ``make test`` collects: every example written in a docstring of the site's packages."""
+"""What ``make test`` collects: every example written in a docstring of the site's packages, and
+every test that starts a real worker marked ``worker``."""
 
 from __future__ import annotations
 
@@ -50,3 +51,15 @@ def test_every_docstring_example_is_collected_and_nothing_of_the_migrations() ->
     collected = Counter(item.split("::")[0] for item in _collect(*PACKAGES))
     assert collected == written
     assert sum(collected.values()) >= 100
+
+
+def test_a_test_that_starts_a_worker_is_marked_worker_by_its_fixture() -> None:
+    marked = _collect(
+        "-m", "worker", "tests/site/test_request_id.py", "tests/faults/test_worker_killed.py"
+    )
+    assert marked == [
+        "tests/site/test_request_id.py::"
+        "test_the_worker_logs_a_task_under_the_id_of_the_request_that_sent_it",
+        "tests/faults/test_worker_killed.py::"
+        "test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round_once",
+    ]
