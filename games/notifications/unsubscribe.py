@@ -44,7 +44,7 @@ class Unsubscribe:
 
 
 def max_age() -> timedelta:
-    return timedelta(days=int(getattr(settings, "NOTIFY_UNSUBSCRIBE_DAYS", 90)))
+    return timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
 
 
 def unsubscribe_token(user: User, kind: str) -> str:
