@@ -20,7 +20,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
-from accounts.services import display_name_taken
+from accounts.services import MAIL_SETTINGS, display_name_taken
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices, zone_label
 
 EMAIL_MAX = 254
@@ -235,6 +235,8 @@ class ProfileForm(forms.Form):
 
 
 class NotificationsForm(forms.ModelForm):
+    """The mail settings, checked against the profile's fields; saved by the service."""
+
     email_mode = forms.ChoiceField(
         label="How often we write",
         choices=EmailMode.choices,
@@ -250,17 +252,7 @@ class NotificationsForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = [
-            "email_mode",
-            "digest_hour",
-            "notify_new_round",
-            "notify_reminders",
-            "notify_deadline",
-            "notify_game_finished",
-            "notify_invitations",
-            "notify_challenge",
-            "notify_chat",
-        ]
+        fields = list(MAIL_SETTINGS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -271,6 +263,8 @@ class NotificationsForm(forms.ModelForm):
 
 
 class VacationForm(forms.ModelForm):
+    """The days away, checked against the profile's zone; saved by the service."""
+
     class Meta:
         model = Profile
         fields = ["vacation_from", "vacation_until"]

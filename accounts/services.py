@@ -1,4 +1,5 @@
-"""The only code that writes accounts: profiles at sign-up, renames, and deleting an account.
+"""The only code of the site that writes accounts: profiles at sign-up, renames, the mail
+settings, holidays, and deleting an account. (Staff may also edit a profile in the admin.)
 
 A user's ``username`` mirrors their display name, so anything that prints a user (the header,
 the admin, ``str(user)``) shows the public name and never a piece of the e-mail address.
@@ -7,6 +8,8 @@ the admin, ``str(user)``) shows the public name and never a piece of the e-mail 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
+from datetime import date
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -73,6 +76,41 @@ def update_profile(profile: Profile, *, display_name: str, time_zone: str) -> Pr
             user = profile.user
             user.username = display_name
             user.save(update_fields=["username"])
+    return profile
+
+
+#: What a person chooses about the mail we send them: how often, at what hour, and about what.
+MAIL_SETTINGS = (
+    "email_mode",
+    "digest_hour",
+    "notify_new_round",
+    "notify_reminders",
+    "notify_deadline",
+    "notify_game_finished",
+    "notify_invitations",
+    "notify_challenge",
+    "notify_chat",
+)
+
+
+def change_mail_settings(profile: Profile, choices: Mapping[str, object]) -> Profile:
+    """Save the person's choices about mail (:data:`MAIL_SETTINGS`): only those in ``choices``.
+
+    From the settings page, or one setting turned off by an unsubscribe link. One query.
+    """
+    unknown = set(choices) - set(MAIL_SETTINGS)
+    if unknown:
+        raise ValueError(f"Not a mail setting: {', '.join(sorted(unknown))}.")
+    for name, value in choices.items():
+        setattr(profile, name, value)
+    profile.save(update_fields=list(choices))
+    return profile
+
+
+def set_vacation(profile: Profile, first: date | None, last: date | None) -> Profile:
+    """Set the days a person is away, first and last included; two Nones clear them. One query."""
+    profile.vacation_from, profile.vacation_until = first, last
+    profile.save(update_fields=["vacation_from", "vacation_until"])
     return profile
 
 

@@ -51,7 +51,7 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     profile = services.ensure_profile(_me(request))
     form = NotificationsForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.change_mail_settings(profile, form.cleaned_data)
         messages.success(request, "Your e-mail settings are saved.")
         return redirect("accounts:notifications")
     return TemplateResponse(
@@ -68,7 +68,8 @@ def vacation_settings(request: HttpRequest) -> HttpResponse:
     profile = services.ensure_profile(_me(request))
     form = VacationForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        data = form.cleaned_data
+        services.set_vacation(profile, data["vacation_from"], data["vacation_until"])
         if profile.vacation_from is None:
             messages.success(request, "No holiday planned: you're around.")
         else:

@@ -25,6 +25,21 @@ pytest_plugins = [
 ]
 
 CHROMIUM = "/usr/lib/chromium/chromium"
+# The fixtures of tests.fixtures.worker that start a real worker process.
+WORKER_FIXTURES = frozenset({"celery_worker", "own_workers"})
+
+# Programs run with ``python -m`` (make bench, make load), not tests: --doctest-modules would
+# import them only to find no examples.
+collect_ignore = ["bench", "load"]
+
+
+# First, so that ``-m worker`` and ``-m "not worker"`` see the mark.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that starts a real worker (through one of its fixtures) is marked ``worker``."""
+    for item in items:
+        if WORKER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.worker)
 
 
 # Defined here, not in a plugin module, so it overrides pytest-playwright's own fixture.
@@ -64,7 +79,7 @@ def _empty_cache() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
     """Tasks enqueued by a test run in-process, unless the test has a real worker to run them."""
-    if "celery_worker" in request.fixturenames:
+    if WORKER_FIXTURES.intersection(request.fixturenames):
         yield
         return
     celery_app.conf.task_always_eager = True

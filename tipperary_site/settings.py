@@ -219,6 +219,23 @@ NOTIFY_TURN_GRACE_MINUTES = env_int("NOTIFY_TURN_GRACE_MINUTES", 5, minimum=0)
 NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 10, minimum=1)
 # One send run stops after this many seconds and hands over to the next, so none runs long.
 NOTIFY_SEND_SECONDS = env_int("NOTIFY_SEND_SECONDS", 45, minimum=1)
+# A claimed mail is left to its sender this long before another run may take it over.
+NOTIFY_CLAIM_MINUTES = 10
+# A digest still goes out this many hours after the person's digest hour (a late scan sends it).
+NOTIFY_DIGEST_WINDOW_HOURS = 3
+# How long a one-click unsubscribe link works.
+NOTIFY_UNSUBSCRIBE_DAYS = 90
+# Mails sent, dropped or given up are deleted after this many days.
+NOTIFY_KEEP_DAYS = 30
+
+# Table talk -----------------------------------------------------------------------------------
+
+# A person may write this many messages (over all tables) in this many seconds …
+CHAT_RATE_MESSAGES = 5
+CHAT_RATE_SECONDS = 60
+# … and make this many mutes and unmutes together in this many seconds.
+CHAT_MUTE_CHANGES = 10
+CHAT_MUTE_SECONDS = 3600
 
 # Cache ----------------------------------------------------------------------------------------
 

@@ -46,12 +46,6 @@ def in_zone(value: datetime | None, who: object) -> datetime | str:
     return converted
 
 
-@register.simple_tag
-def zone_name(who: object) -> str:
-    """The IANA name of ``who``'s zone, for a caption such as "times in Europe/Dublin"."""
-    return str(zone_of(who).key)
-
-
 @register.filter
 def readable_zone(who: object, at: datetime | None = None) -> str:
     """``who``'s zone (a user, a profile, a zone or its name) as "New York (UTC−5)", with the

@@ -19,7 +19,7 @@ def prune(now: datetime) -> int:
 
     Rounds last a week at most, so a month later no repeat is left for them to absorb.
     """
-    keep = timedelta(days=int(getattr(settings, "NOTIFY_KEEP_DAYS", 30)))
+    keep = timedelta(days=settings.NOTIFY_KEEP_DAYS)
     old = OutboxMessage.objects.filter(created_at__lt=now - keep).exclude(status=Status.PENDING)
     deleted, _ = old.delete()
     blank_sent_account_mail()  # account mail sent before sending blanked its link itself

@@ -61,9 +61,9 @@ def still_to_play(game: Game, to_play: bool, round_: int) -> bool:
 
 def last_to_play_share() -> float:
     """The share of a round's time after which the one seat still to play is reminded."""
-    return float(getattr(settings, "NOTIFY_LAST_TO_PLAY_PERCENT", 50)) / 100
+    return settings.NOTIFY_LAST_TO_PLAY_PERCENT / 100
 
 
 def deadline_warning() -> timedelta:
     """How long before a deadline the warning goes out."""
-    return timedelta(minutes=int(getattr(settings, "NOTIFY_DEADLINE_WARNING_MINUTES", 120)))
+    return timedelta(minutes=settings.NOTIFY_DEADLINE_WARNING_MINUTES)

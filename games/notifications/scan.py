@@ -74,7 +74,7 @@ def digest_day(profile: Profile, now: datetime) -> date | None:
     A digest is due from the person's digest hour on, for a few hours (so a scan that runs
     late still sends it) and never twice the same day.
     """
-    window = int(getattr(settings, "NOTIFY_DIGEST_WINDOW_HOURS", 3))
+    window = settings.NOTIFY_DIGEST_WINDOW_HOURS
     local = now.astimezone(profile.zone)
     since = (local.hour - profile.digest_hour) % 24
     if since >= window:

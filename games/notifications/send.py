@@ -48,13 +48,9 @@ from tipperary_site.enqueue import enqueue
 log = logging.getLogger(__name__)
 
 
-def _setting(name: str, default: int) -> int:
-    return int(getattr(settings, name, default))
-
-
 def lease() -> timedelta:
     """How long a claimed row is left to its sender before another may take it."""
-    return timedelta(minutes=_setting("NOTIFY_CLAIM_MINUTES", 10))
+    return timedelta(minutes=settings.NOTIFY_CLAIM_MINUTES)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -196,7 +192,7 @@ def _finish(row: OutboxMessage, status: Status, now: datetime, note: str = "") -
 def _retry(row: OutboxMessage, now: datetime, error: Exception) -> bool:
     """Put the row back for a later try; returns False when it has had its last try."""
     note = f"{type(error).__name__}: {error}"
-    if row.attempts >= _setting("NOTIFY_MAX_ATTEMPTS", 10):
+    if row.attempts >= settings.NOTIFY_MAX_ATTEMPTS:
         _finish(row, Status.FAILED, now, note)
         return False
     OutboxMessage.objects.filter(pk=row.pk, attempts=row.attempts).update(
@@ -288,7 +284,7 @@ def send_due_messages(
     if resting_until(now) is not None:
         report.server_unreachable = True
         return report
-    stop_at = clock() + (budget if budget is not None else _setting("NOTIFY_SEND_SECONDS", 45))
+    stop_at = clock() + (budget if budget is not None else settings.NOTIFY_SEND_SECONDS)
     connection: BaseEmailBackend | None = None
     try:
         while ids := _due_ids(now, batch):

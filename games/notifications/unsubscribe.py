@@ -16,6 +16,7 @@ from django.db import models, transaction
 from django.urls import reverse
 
 from accounts.models import EmailMode, Profile
+from accounts.services import change_mail_settings
 from games.models.outbox import Kind
 from games.notifications.rules import SWITCH
 
@@ -44,7 +45,7 @@ class Unsubscribe:
 
 
 def max_age() -> timedelta:
-    return timedelta(days=int(getattr(settings, "NOTIFY_UNSUBSCRIBE_DAYS", 90)))
+    return timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
 
 
 def unsubscribe_token(user: User, kind: str) -> str:
@@ -75,8 +76,6 @@ def turn_off(request: Unsubscribe) -> None:
     if profile is None:
         return
     if request.kind == Kind.DIGEST:
-        profile.email_mode = EmailMode.OFF
-        profile.save(update_fields=["email_mode"])
+        change_mail_settings(profile, {"email_mode": EmailMode.OFF})
     else:
-        setattr(profile, SWITCH[request.kind], False)
-        profile.save(update_fields=[SWITCH[request.kind]])
+        change_mail_settings(profile, {SWITCH[request.kind]: False})

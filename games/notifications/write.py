@@ -76,7 +76,7 @@ def turn_grace() -> timedelta:
     Against bots, or when a person ends a round and goes straight on, the next round starts
     while they watch; the sender then finds the turn played and drops the mail.
     """
-    return timedelta(minutes=int(getattr(settings, "NOTIFY_TURN_GRACE_MINUTES", 5)))
+    return timedelta(minutes=settings.NOTIFY_TURN_GRACE_MINUTES)
 
 
 #: One host mails one person about invitations at most this often (the rest are on the site).

@@ -32,16 +32,12 @@ from games.services.record import lock_person, locked_game, publish
 
 def rate_limit() -> tuple[int, timedelta]:
     """How many messages a person may write (over all tables) in how long."""
-    count = int(getattr(settings, "CHAT_RATE_MESSAGES", 5))
-    seconds = int(getattr(settings, "CHAT_RATE_SECONDS", 60))
-    return count, timedelta(seconds=seconds)
+    return settings.CHAT_RATE_MESSAGES, timedelta(seconds=settings.CHAT_RATE_SECONDS)
 
 
 def mute_limit() -> tuple[int, timedelta]:
     """How many mutes and unmutes (together) a person may make in how long."""
-    count = int(getattr(settings, "CHAT_MUTE_CHANGES", 10))
-    seconds = int(getattr(settings, "CHAT_MUTE_SECONDS", 3600))
-    return count, timedelta(seconds=seconds)
+    return settings.CHAT_MUTE_CHANGES, timedelta(seconds=settings.CHAT_MUTE_SECONDS)
 
 
 def clean_text(text: str) -> str:

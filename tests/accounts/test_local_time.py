@@ -33,7 +33,6 @@ def test_it_takes_a_profile_or_a_zone_name_too() -> None:
     profile = Profile.objects.get(user=dublin)
     assert render('{{ d|in_zone:p|time:"H:i" }}', d=DEADLINE, p=profile) == "18:30"
     assert render('{{ d|in_zone:"America/New_York"|time:"H:i" }}', d=DEADLINE) == "13:30"
-    assert render("{% zone_name who %}", who=dublin) == "Europe/Dublin"
 
 
 @pytest.mark.django_db

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
+from accounts import services
 from accounts.models import EmailMode, Profile
 from tests.accounts.conftest import page_text
 
@@ -96,3 +97,22 @@ def test_it_shows_the_page_in_four_queries(
     with django_assert_num_queries(4):
         response = player_client.get(NOTIFICATIONS)
     assert response.status_code == 200
+
+
+def test_it_saves_in_one_update_of_the_mail_settings_alone(
+    player_client: Client, player: User, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    # 1. SELECT django_session; 2. SELECT auth_user; 3. SELECT accounts_profile
+    # 4. UPDATE accounts_profile SET the nine mail settings (the name and zone are left alone)
+    with django_assert_num_queries(4) as done:
+        player_client.post(NOTIFICATIONS, {**ALL_ON, "email_mode": "off"})
+    update = done.captured_queries[-1]["sql"]
+    assert update.startswith('UPDATE "accounts_profile" SET "email_mode" = ')
+    assert "display_name" not in update and "time_zone" not in update
+    assert Profile.objects.get(user=player).email_mode == EmailMode.OFF
+
+
+def test_only_a_mail_setting_can_be_changed_as_one(player: User) -> None:
+    profile = Profile.objects.get(user=player)
+    with pytest.raises(ValueError, match="Not a mail setting: display_name"):
+        services.change_mail_settings(profile, {"display_name": "Someone"})

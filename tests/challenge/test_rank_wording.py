@@ -4,7 +4,6 @@ A solo entry shows only the entrant's own area of the wheel."""
 
 from __future__ import annotations
 
-import doctest
 import random
 from collections.abc import Iterator
 
@@ -16,7 +15,6 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, GameStatus, GameVariant, Seat, SeatKind
 from games.models.challenge import Challenge
-from games.templatetags import ordinals
 from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of
 from tests.conftest import make_person
 from tests.games.conftest import started  # noqa: F401  (Aoife and Brendan's table in round 1)
@@ -132,8 +130,3 @@ def test_your_games_ranks_its_challenge_entries_in_one_query(
     # and players counted, the totals of those weeks' entries, tables waiting (the header)
     with django_assert_num_queries(7):
         client.get(MINE)
-
-
-def test_the_ordinal_examples_hold() -> None:
-    result = doctest.testmod(ordinals)
-    assert result.attempted >= 2 and result.failed == 0

@@ -13,7 +13,7 @@ from games.models import Action, ActionSource, Game, GameStatus, RoundTime
 from tests.fixtures.worker import Worker
 from tests.games.playing import any_legal_action, step_of
 
-pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 BOTS_PLAYED = r"Task games\.play_waiting_seats\[.*\] succeeded"
 ROUND_ENDED = r"Task games\.advance_round\[.*\] succeeded.*: True"

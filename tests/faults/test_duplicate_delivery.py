@@ -16,7 +16,7 @@ from tests.fixtures.worker import Worker
 from tests.games.playing import finish_turns
 from tipperary_site.enqueue import enqueue
 
-pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
 ADVANCED = r"games\.advance_round\[.*\] succeeded in [0-9.e-]+s: (True|False)"
 

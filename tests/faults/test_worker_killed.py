@@ -5,7 +5,6 @@ the round exactly once."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import psycopg
 import pytest
@@ -21,24 +20,13 @@ from tests.fixtures.worker import Worker, database_url, start_worker
 from tests.games.playing import finish_turns
 from tipperary_site.celery import app as celery_app
 
-pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def queue() -> str:
     """A queue of this test's own, so no other worker of the session takes its tasks."""
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-faults"
-
-
-@pytest.fixture
-def killable() -> Iterator[list[Worker]]:
-    """The workers this test starts (stopped at the end, if still running); tasks the test
-    sends go to them through the broker, never run in-process."""
-    celery_app.conf.task_always_eager = False
-    workers: list[Worker] = []
-    yield workers
-    for worker in workers:
-        worker.stop()
 
 
 def _waiting_on_a_lock(observer: psycopg.Connection) -> bool:
@@ -50,7 +38,7 @@ def _waiting_on_a_lock(observer: psycopg.Connection) -> bool:
 
 
 def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round_once(
-    host: User, player: User, queue: str, killable: list[Worker]
+    host: User, player: User, queue: str, own_workers: list[Worker]
 ) -> None:
     game = two_player_table(host, player)
     with broker_unreachable():  # the round's own "advance" message is lost
@@ -59,14 +47,14 @@ def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round
     logged = Action.objects.filter(game=game).count()
 
     url = database_url()
-    killable.append(start_worker(url, [queue]))
+    own_workers.append(start_worker(url, [queue]))
     with psycopg.connect(url.replace("postgres://", "postgresql://"), autocommit=False) as lock:
         # Hold the seats: the worker ends the round, logs it, saves the game, then waits here.
         lock.execute("SELECT id FROM games_seat WHERE game_id = %s FOR UPDATE", [game.pk])
         celery_app.tasks["games.advance_round"].apply_async(args=[game.pk, 1], queue=queue)
         with psycopg.connect(url.replace("postgres://", "postgresql://"), autocommit=True) as obs:
             until(lambda: _waiting_on_a_lock(obs), "the worker reaching the seats")
-        killable[0].kill()
+        own_workers[0].kill()
         lock.rollback()
 
     game.refresh_from_db()
@@ -74,7 +62,7 @@ def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round
     assert Action.objects.filter(game=game).count() == logged, "the killed work left no trace"
 
     restarted = start_worker(url, [queue])
-    killable.append(restarted)
+    own_workers.append(restarted)
     celery_app.tasks["games.advance_complete_games"].apply_async(queue=queue)
     restarted.wait_for_line(r"games\.advance_complete_games\[.*\] succeeded .*: 1$")
 

@@ -181,7 +181,6 @@ def test_a_task_sent_without_an_id_gets_one_and_the_request_keeps_its_own(
     assert ran["request_id"] != MOVE_ID and request_id.sane(ran["request_id"])
 
 
-@pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_logs_a_task_under_the_id_of_the_request_that_sent_it(
     celery_worker: Worker,
