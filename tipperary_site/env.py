@@ -108,8 +108,8 @@ def env_cache(
     """Read a cache URL into a ``CACHES`` entry.
 
     ``locmem://`` keeps the cache inside one process (fine for ``make run``); ``redis://`` and
-    ``rediss://`` use Django's Redis cache (keeping its client: tipperary_site.redis_cache),
-    shared by every web process, which rate limits need once there is more than one.
+    ``rediss://`` use Django's Redis cache, shared by every web process, which rate limits need
+    once there is more than one.
     """
     url = env_url(name, default, ("locmem", "redis", "rediss"), environ)
     if url.startswith("locmem://"):
@@ -117,4 +117,4 @@ def env_cache(
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": url.removeprefix("locmem://") or "tipperary",
         }
-    return {"BACKEND": "tipperary_site.redis_cache.RedisCache", "LOCATION": url}
+    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

@@ -248,7 +248,7 @@ CACHES = {"default": env_cache("CACHE_URL")}
 # log-out in one would leave the session alive in the others' caches.
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
-    if CACHES["default"]["BACKEND"] == "tipperary_site.redis_cache.RedisCache"
+    if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     else "django.contrib.sessions.backends.db"
 )
 

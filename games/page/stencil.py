@@ -14,6 +14,10 @@ cut is checked by unpacking it once with a test fill; should the compressor have
 else, every hole gets a fill of its own. No fill is ever compressed together with the page
 around it, so no reflected text can reveal it through the compressed size (BREACH), and the
 gzip header carries a random-length name as Django's ``GZipMiddleware`` does.
+
+``make bench`` measures the cached game page with it and with Django's ``GZipMiddleware``
+compressing the whole page (row "stencil: share of the page saved"; about a quarter to a third
+of the request on this machine): it stays while that share is 10 % or more.
 """
 
 from __future__ import annotations

@@ -1,8 +1,22 @@
-"""Settings for the web benchmark: the site's own, plus a trivial view to compare against."""
+"""Settings for the web benchmark: the site's own, plus a trivial view to compare against.
 
+``BENCH_PLAIN`` names speed overrides to run without (tests.bench.plain): their settings here,
+their functions in ``web_urls``.
+"""
+
+from tests.bench.plain import plain
 from tipperary_site.settings import *  # noqa: F403
 
 ROOT_URLCONF = "tests.bench.web_urls"
 
 # Chromium loads the page's scripts too; serve them from the source folders, no collectstatic.
 WHITENOISE_USE_FINDERS = True
+
+_PLAIN = plain()
+# Each variant its own pages in the cache: a plain one stores them otherwise.
+CACHES["default"]["KEY_PREFIX"] = "-".join(sorted(_PLAIN)) or "site"  # noqa: F405
+if "get_user" in _PLAIN:
+    AUTHENTICATION_BACKENDS = [
+        "django.contrib.auth.backends.ModelBackend",
+        "allauth.account.auth_backends.AuthenticationBackend",
+    ]

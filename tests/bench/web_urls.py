@@ -3,6 +3,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
+from tests.bench.plain import install
 from tipperary_site.urls import urlpatterns as site_urlpatterns
 
 
@@ -10,4 +11,5 @@ def trivial(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+install()  # the plain functions this process was asked to run with, if any
 urlpatterns = [path("bench/trivial", trivial), *site_urlpatterns]

@@ -1,0 +1,167 @@
+"""Each speed override of the site against plain Django, measured in the same run.
+
+For every override (tests.bench.plain names them) a web process runs the site without it, beside
+one running the site as it is; the request the override speeds up is timed on both, one
+request at a time through gunicorn and the whole Django stack, in rounds that take turns so
+that whatever else the machine does weighs on both sides alike. A row gives the site's time,
+plain Django's and the share of the request the override saves: one that saves under 10 % is
+not worth its code. Run alone with ``python -m tests.bench bench_overrides``.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import statistics
+import sys
+import time
+from contextlib import ExitStack
+from typing import TYPE_CHECKING
+
+from tests.bench import Measurement
+from tests.bench.bench_web import (
+    GZIP,
+    _bench_env,
+    _free_port,
+    _poll_query,
+    _process,
+    _setup_django,
+)
+from tests.bench.plain import OVERRIDES
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+ROUNDS = 12
+REQUESTS = 80  # per variant and round
+KEEP = 10.0  # per cent of the request an override must save to stay
+
+#: What each override speeds up: the cached game page of round 10 at a table of five, as a
+#: browser asks for it (gzip), or its poll while nothing changed.
+SPEEDS_UP = {
+    "stencil": "page",
+    "get_user": "page",
+    "poll_sql": "poll",
+}
+
+
+def _session_cookie(user: User, backend: str) -> str:
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = backend
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def _pairs(
+    ports: tuple[int, int], path: str, cookies: tuple[str, str], count: int
+) -> list[tuple[float, float]]:
+    """Milliseconds of ``count`` pairs of GETs, one to each server in turn (which first
+    alternates), so a burst of other work on the machine falls on both sides of a pair."""
+    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for port in ports]
+
+    def timed(i: int) -> float:
+        started = time.perf_counter()
+        conns[i].request("GET", path, headers={"Cookie": cookies[i], **GZIP})
+        response = conns[i].getresponse()
+        response.read()
+        assert response.status in (200, 204), (ports[i], path, response.status)
+        return (time.perf_counter() - started) * 1000
+
+    pairs = []
+    for n in range(count):
+        if n % 2:
+            plain, site = timed(1), timed(0)
+        else:
+            site, plain = timed(0), timed(1)
+        pairs.append((site, plain))
+    for conn in conns:
+        conn.close()
+    return pairs
+
+
+def _load() -> str:
+    return "load " + " ".join(f"{n:.2f}" for n in os.getloadavg())
+
+
+def run() -> list[Measurement]:
+    env = _bench_env()
+    _setup_django(env)
+    from games import services
+    from games.models import Game
+    from tests.factories import UserFactory
+    from tests.games.playing import finish_turns
+    from tipperary_site.celery import app as celery_app
+
+    users = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    celery_app.conf.task_always_eager = True
+    table = services.create_game(users[0], seats_wanted=5, round_hours=24, is_open=True, rated=True)
+    Game.objects.filter(pk=table.pk).update(seed=7)
+    for user in users[1:]:
+        table = services.join_game(table.pk, user)
+    rng = random.Random(7)
+    for _ in range(9):
+        table = finish_turns(table, rng)
+    table.refresh_from_db()
+    celery_app.conf.task_always_eager = False
+
+    site_backend = "accounts.backends.ModelBackend"
+    plain_backend = "django.contrib.auth.backends.ModelBackend"
+    variants = {"site": "", **{name: name for name in OVERRIDES}}
+    cookies = {
+        v: _session_cookie(users[0], plain_backend if v == "get_user" else site_backend)
+        for v in variants
+    }
+    ports = {v: _free_port() for v in variants}
+    page = f"/games/{table.pk}/"
+    with ExitStack() as stack:
+        for variant, names in variants.items():
+            gunicorn = [
+                sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "1",
+                "--bind", f"127.0.0.1:{ports[variant]}", "--log-level", "info",
+            ]  # fmt: skip
+            stack.enter_context(_process(gunicorn, {**env, "BENCH_PLAIN": names}, "Booting"))
+        poll = f"{page}status/?{_poll_query(ports['site'], table, cookies['site'])}"
+        paths = {"page": page, "poll": poll}
+        pairs: dict[str, list[list[tuple[float, float]]]] = {name: [] for name in OVERRIDES}
+        loads = [_load()]
+        order = list(OVERRIDES)
+        for _ in range(ROUNDS):
+            random.shuffle(order)
+            for name in order:
+                both = (ports["site"], ports[name])
+                cookie_pair = (cookies["site"], cookies[name])
+                path = paths[SPEEDS_UP[name]]
+                _pairs(both, path, cookie_pair, 5)  # warm: the page drawn and stored on both
+                pairs[name].append(_pairs(both, path, cookie_pair, REQUESTS))
+            loads.append(_load())
+    out = []
+    for name in OVERRIDES:
+        every = [pair for run in pairs[name] for pair in run]
+        site = statistics.median(s for s, _ in every)
+        plain = statistics.median(p for _, p in every)
+        # The difference within each pair: what the machine did meanwhile weighs on both.
+        saved = statistics.median(p - s for s, p in every) / plain * 100
+        by_round = sorted(
+            statistics.median(p - s for s, p in run) / statistics.median(p for _, p in run) * 100
+            for run in pairs[name]
+        )
+        out.append(
+            Measurement(
+                f"{name}: share of the {SPEEDS_UP[name]} saved",
+                saved,
+                "%",
+                limit=KEEP,
+                higher_is_better=True,
+                note=f"{site:.2f} ms with, {plain:.2f} ms plain Django (medians of {ROUNDS} "
+                f"rounds x {REQUESTS} pairs; saved per round {by_round[0]:.0f} to "
+                f"{by_round[-1]:.0f} %); "
+                f"{loads[0]} → {loads[-1]}",
+            )
+        )
+    return out
