@@ -96,9 +96,11 @@ def _setup_django(env: dict[str, str]) -> None:
     from django.conf import settings
     from django.db import connections
 
-    # After another module in the same run, Django is set up already: point it at this database.
+    # After another module in the same run, Django is set up already: point it at this database
+    # and at this module's host names.
     connections.close_all()
     settings.DATABASES["default"]["NAME"] = name
+    settings.ALLOWED_HOSTS = env["ALLOWED_HOSTS"].split(",")
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
@@ -438,7 +440,9 @@ def run() -> list[Measurement]:
         ]
 
         process = subprocess.Popen(
-            worker, cwd=BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            # At INFO, so the worker says when it is ready (the site's own logs stay at WARNING).
+            worker, cwd=BASE_DIR, env={**env, "LOG_LEVEL": "INFO"}, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             text=True,
         )  # fmt: skip
         running = Worker(process)
