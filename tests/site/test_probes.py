@@ -160,6 +160,17 @@ def test_healthz_asks_again_at_once_when_the_broker_moves(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("probe", ["/livez", "/readyz", "/healthz"])
+def test_the_probes_answer_over_plain_http_where_pages_move_to_https(
+    settings: SettingsWrapper, probe: str
+) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+    client = Client()
+    assert client.get("/rules/").status_code == 301
+    assert client.get(probe).status_code in (200, 503)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("probe", ["/livez", "/readyz"])
 def test_the_probes_answer_head_and_refuse_other_methods(client: Client, probe: str) -> None:
     assert client.head(probe).status_code == 200
