@@ -10,7 +10,7 @@ from __future__ import annotations
 import http.client
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
@@ -115,7 +115,7 @@ class Answers:
 
 
 def request(
-    port: int, method: str, path: str, cookie: str, data: dict[str, object] | None = None
+    port: int, method: str, path: str, cookie: str, data: Mapping[str, object] | None = None
 ) -> tuple[int, str]:
     """One request as a browser (or htmx, for a form) sends it; the status and the body."""
     headers = {"Cookie": cookie}
