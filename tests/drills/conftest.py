@@ -18,13 +18,13 @@ from urllib.parse import urlencode
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.test import override_settings
 
 import engine
 from games.engine_bridge import load_state
 from games.models import Game, Seat
+from tests.bench.bench_web import _session_cookie as bench_session_cookie
 from tests.deadlines.conftest import two_player_table
 from tests.factories import UserFactory
 from tests.faults.conftest import until
@@ -65,13 +65,9 @@ def drill_queue() -> str:
 
 
 def session_cookie(user: User) -> str:
-    """A ``Cookie`` header with a session of ``user``, as logging in would make it."""
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={CSRF}"
+    """A ``Cookie`` header with a session of ``user`` (as logging in would make it) and the
+    CSRF cookie."""
+    return f"{bench_session_cookie(user)}; csrftoken={CSRF}"
 
 
 @dataclass(frozen=True)
