@@ -9,11 +9,14 @@ e-mail written to ``var/mail/`` and echoed to the console. Production sets ``DAT
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from kombu import Queue
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from tipperary_site import logs
 from tipperary_site.env import (
@@ -241,7 +244,11 @@ CHAT_MUTE_SECONDS = 3600
 
 # allauth counts log-in, sign-up and reset attempts here, so every web process must share it:
 # production sets CACHE_URL=redis://…; the default only suits a single process.
-CACHES = {"default": env_cache("CACHE_URL")}
+CACHES: dict[str, dict[str, Any]] = {"default": env_cache("CACHE_URL")}
+if CACHES["default"]["LOCATION"].startswith(("redis://", "rediss://")):
+    # A restarted Redis (gone for a moment, back empty) must fail no page: each cache call tries
+    # to reach it again for about two seconds before it gives up (tests/drills/test_cache_lost.py).
+    CACHES["default"]["OPTIONS"] = {"retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), 6)}
 # Sessions are read from the cache and written through to the database, so a request (above all
 # the game page's poll) costs no session query while the cache holds it, and nobody is logged out
 # when the cache is emptied. Only with a cache every process shares: with one per process, a

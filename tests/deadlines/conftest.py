@@ -28,13 +28,15 @@ def clock() -> Iterator[time_machine.Coordinates]:
         yield traveller
 
 
-def two_player_table(host: User, player: User, *, allow_vacation: bool = True) -> Game:
+def two_player_table(
+    host: User, player: User, *, allow_vacation: bool = True, seed: int = SEED
+) -> Game:
     """A one-day-per-round table of ``host`` and ``player``, started, with a fixed seed."""
     game = services.create_game(
         host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True,
         allow_vacation=allow_vacation,
     )  # fmt: skip
-    Game.objects.filter(pk=game.pk).update(seed=SEED)
+    Game.objects.filter(pk=game.pk).update(seed=seed)
     return services.join_game(game.pk, player)
 
 
