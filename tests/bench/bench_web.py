@@ -1,8 +1,10 @@
 """The game page of a 5-player table late in the game and its live-update poll under gunicorn on
 PostgreSQL, against a trivial view, and the page's size on the wire, with the placement JSON its
-tile turn carries; the time from a round's last submit to the next round, through Redis and a
-real worker; the time from the last player's click in Chromium to the next round on their page;
-and, in the same Chromium, the time from a click on a legal spot to the tile drawn there.
+tile turn carries; the same page and the ``#game`` fragment its poll gets after a change drawn
+afresh, as players get them (tests.bench.cold); the time from a round's last submit to the next
+round, through Redis and a real worker; the time from the last player's click in Chromium to the
+next round on their page; and, in the same Chromium, the time from a click on a legal spot to the
+tile drawn there.
 
 Everything runs in one go on its own database (``<DATABASE_URL name>_bench``), with the
 production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``.
@@ -41,6 +43,7 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 CLIENTS = 4
 SECONDS = 4.0
 SPOTS = 20  # legal spots clicked in Chromium, one after another
+TURNS = 4  # the cold rows: slices of SECONDS each of their requests takes in turn
 # What a browser sends: every page is measured as it travels, compressed.
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -131,12 +134,12 @@ def _process(args: list[str], env: dict[str, str], ready: str) -> Iterator[subpr
         process.wait(timeout=30)
 
 
-def _throughput(port: int, path: str, cookie: str) -> tuple[float, int]:
-    """Requests per second over ``SECONDS`` from ``CLIENTS`` keep-alive clients, and the status.
+def _throughput(port: int, path: str, cookie: str, seconds: float = SECONDS) -> tuple[float, int]:
+    """Requests per second over ``seconds`` from ``CLIENTS`` keep-alive clients, and the status.
 
     Clients accept gzip, as browsers do, so the server's compression is part of the cost.
     """
-    stop = time.perf_counter() + SECONDS
+    stop = time.perf_counter() + seconds
     counts = [0] * CLIENTS
     statuses: set[int] = set()
 
@@ -156,7 +159,76 @@ def _throughput(port: int, path: str, cookie: str) -> tuple[float, int]:
     for t in threads:
         t.join()
     assert len(statuses) == 1, statuses
-    return sum(counts) / SECONDS, statuses.pop()
+    return sum(counts) / seconds, statuses.pop()
+
+
+def _load() -> str:
+    return "load " + " ".join(f"{n:.2f}" for n in os.getloadavg())
+
+
+def _gunicorn(port: int) -> list[str]:
+    return [
+        sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
+        "--bind", f"127.0.0.1:{port}", "--log-level", "info",
+    ]  # fmt: skip
+
+
+def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list[Measurement]:
+    """The game page and the poll's ``#game`` fragment drawn afresh, as players get them after a
+    change, against the trivial view timed in turns with them on the same server.
+
+    Each variant runs a server of its own (tests.bench.cold): with the page cache missed on
+    purpose (every request a new key), counties warm (drawn once per process, as after a
+    neighbour's move, whose turn stays hidden) or cold (every county a new key, as after the
+    round ends). The fragment is what the poll answers when the viewer's own half of the token
+    moved (a new round, the towers step): never from the page cache, so only counties differ.
+    """
+    out = []
+    for counties in ("warm", "cold"):
+        port = _free_port()
+        parts = "page" if counties == "warm" else "page,county"
+        with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker"):
+            token = _poll_query(port, table, cookie)
+            # The viewer's own half moved, the table's did not: the poll answers with #game.
+            changed = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, token)
+            for _ in range(4):  # both workers started, their counties drawn once (if warm)
+                _get(port, f"/games/{table.pk}/", cookie, GZIP)
+                _get(port, f"/games/{table.pk}/status/?{changed}", cookie, GZIP)
+            _throughput(port, "/bench/trivial", cookie, 1.0)
+            paths = {
+                "trivial": "/bench/trivial",
+                "page": f"/games/{table.pk}/",
+                "fragment": f"/games/{table.pk}/status/?{changed}",
+            }
+            rates = dict.fromkeys(paths, 0.0)
+            before = _load()
+            # In turns, so that what else the machine does meanwhile weighs on each alike.
+            for _ in range(TURNS):
+                for name, path in paths.items():
+                    rate, status = _throughput(port, path, cookie, SECONDS / TURNS)
+                    assert status == 200, (path, status)
+                    rates[name] += rate / TURNS
+            trivial, page, fragment = rates.values()
+            how = f"{late}; page cache missed, counties {counties}; trivial {trivial:.0f} req/s"
+            out += [
+                Measurement(
+                    f"cold game page (counties {counties}) / trivial",
+                    page / trivial,
+                    "ratio",
+                    0.1,
+                    True,
+                    f"{how}, page {page:.1f} req/s; {before} → {_load()[5:]}",
+                ),
+                Measurement(
+                    f"#game after a change (counties {counties}) / trivial",
+                    fragment / trivial,
+                    "ratio",
+                    0.15,
+                    True,
+                    f"{how}, the poll with a stale own half {fragment:.1f} req/s",
+                ),
+            ]
+    return out
 
 
 def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) -> list[float]:
@@ -409,10 +481,7 @@ def run() -> list[Measurement]:
     viewer_cookie = cookie if viewer.pk == ann.pk else _session_cookie(viewer)
 
     port = _free_port()
-    gunicorn = [
-        sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
-        "--bind", f"127.0.0.1:{port}", "--log-level", "info",
-    ]  # fmt: skip
+    gunicorn = _gunicorn(port)
     worker = [
         sys.executable, "-m", "celery", "-A", "tipperary_site", "worker", "--pool=solo",
         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
@@ -433,11 +502,12 @@ def run() -> list[Measurement]:
             Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
             *_sizes(port, table, cookie),
             _offer_size(port, table, viewer_cookie),
-            Measurement("game page", page, "req/s", note=late),
+            Measurement("game page", page, "req/s", note=f"{late}; from the page cache"),
             Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
             Measurement("unchanged poll (204)", poll, "req/s", note=late),
             Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.6, True, late),
         ]
+        out += _cold_rows(env, table, cookie, late)
 
         process = subprocess.Popen(
             # At INFO, so the worker says when it is ready (the site's own logs stay at WARNING).
