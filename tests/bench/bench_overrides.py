@@ -27,6 +27,7 @@ from tests.bench.bench_web import (
     _poll_query,
     _process,
     _setup_django,
+    late_table,
 )
 from tests.bench.plain import OVERRIDES
 
@@ -92,22 +93,12 @@ def _load() -> str:
 def run() -> list[Measurement]:
     env = _bench_env()
     _setup_django(env)
-    from games import services
-    from games.models import Game
     from tests.factories import UserFactory
-    from tests.games.playing import finish_turns
     from tipperary_site.celery import app as celery_app
 
     users = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
     celery_app.conf.task_always_eager = True
-    table = services.create_game(users[0], seats_wanted=5, round_hours=24, is_open=True, rated=True)
-    Game.objects.filter(pk=table.pk).update(seed=7)
-    for user in users[1:]:
-        table = services.join_game(table.pk, user)
-    rng = random.Random(7)
-    for _ in range(9):
-        table = finish_turns(table, rng)
-    table.refresh_from_db()
+    table = late_table(users)
     celery_app.conf.task_always_eager = False
 
     site_backend = "accounts.backends.ModelBackend"

@@ -109,6 +109,26 @@ def _setup_django(env: dict[str, str]) -> None:
     call_command("migrate", verbosity=0)
 
 
+def late_table(people: list[User]) -> Game:
+    """The table the page rows draw: five players (the first hosts) at round 10, seed 7."""
+    from games import services
+    from games.models import Game
+    from tests.games.playing import finish_turns
+
+    table = services.create_game(
+        people[0], seats_wanted=5, round_hours=24, is_open=True, rated=True
+    )
+    Game.objects.filter(pk=table.pk).update(seed=7)
+    for user in people[1:]:
+        table = services.join_game(table.pk, user)
+    rng = random.Random(7)
+    for _ in range(9):
+        table = finish_turns(table, rng)
+    table.refresh_from_db()
+    assert table.round == 10, table.round
+    return table
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -453,7 +473,6 @@ def run() -> list[Measurement]:
     from games.models import Game
     from tests.factories import UserFactory
     from tests.fixtures.worker import Worker
-    from tests.games.playing import finish_turns
     from tipperary_site.celery import app as celery_app
 
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
@@ -461,14 +480,7 @@ def run() -> list[Measurement]:
     rng = random.Random(7)
     celery_app.conf.task_always_eager = True
     # The page and the poll: a full table of 5 late in the game, round 10, Ann to play.
-    table = services.create_game(ann, seats_wanted=5, round_hours=24, is_open=True, rated=True)
-    Game.objects.filter(pk=table.pk).update(seed=7)
-    for user in (bob, *others):
-        table = services.join_game(table.pk, user)
-    for _ in range(9):
-        table = finish_turns(table, rng)
-    table.refresh_from_db()
-    assert table.round == 10, table.round
+    table = late_table([ann, bob, *others])
     # The round ends and the clicks: Ann and Bob from the first round, so ten rounds fit.
     game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=7)

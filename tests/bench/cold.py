@@ -15,17 +15,15 @@ import itertools
 import os
 from typing import Any
 
+from tests.bench.switches import switched
+
 #: What can be made cold.
 PARTS = ("page", "county")
 
 
 def cold() -> set[str]:
     """The caches this process misses on purpose."""
-    names = {n for n in os.environ.get("BENCH_COLD", "").split(",") if n}
-    unknown = names - set(PARTS)
-    if unknown:
-        raise SystemExit(f"BENCH_COLD names no cache: {sorted(unknown)}")
-    return names
+    return switched("BENCH_COLD", PARTS)
 
 
 def install() -> None:

@@ -8,7 +8,6 @@ Django has loaded its apps.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -31,17 +30,15 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.response import TemplateResponse
 
+from tests.bench.switches import switched
+
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
 OVERRIDES = ("stencil", "get_user", "poll_sql")
 
 
 def plain() -> set[str]:
     """The overrides this process runs without."""
-    names = {n for n in os.environ.get("BENCH_PLAIN", "").split(",") if n}
-    unknown = names - set(OVERRIDES)
-    if unknown:
-        raise SystemExit(f"BENCH_PLAIN names no override: {sorted(unknown)}")
-    return names
+    return switched("BENCH_PLAIN", OVERRIDES)
 
 
 def serve(
