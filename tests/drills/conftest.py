@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+import psycopg
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -29,6 +30,7 @@ from tests.deadlines.conftest import two_player_table
 from tests.factories import UserFactory
 from tests.faults.conftest import until
 from tests.fixtures.processes import Process, free_port, start_redis
+from tests.fixtures.worker import database_url
 from tests.games.playing import any_legal_action
 
 # The CSRF secret every player's browser holds (Django takes the unmasked secret as a token).
@@ -140,9 +142,27 @@ def two_player_tables(count: int, seed: int) -> list[Game]:
 SeatReader = Callable[[int, int], tuple[int, bool, int]]
 
 
-def seat_in_test_database(game_id: int, position: int) -> tuple[int, bool, int]:
-    seat = Seat.objects.select_related("game").get(game_id=game_id, position=position)
-    return seat.step, seat.to_play, seat.game.round
+class SeatsOverOneConnection:
+    """Reads seats for every player's thread over one connection to ``url``, taken in turn, so
+    twenty tables hold one of PostgreSQL's connections for their reading, not twenty."""
+
+    def __init__(self, url: str) -> None:
+        self._connection = psycopg.connect(url.replace("postgres://", "postgresql://"))
+        self._connection.autocommit = True
+        self._lock = threading.Lock()
+
+    def __call__(self, game_id: int, position: int) -> tuple[int, bool, int]:
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT s.step, s.to_play, g.round FROM games_seat s"
+                " JOIN games_game g ON g.id = s.game_id WHERE s.game_id = %s AND s.position = %s",
+                [game_id, position],
+            ).fetchone()
+        assert row is not None, f"table {game_id} has a seat {position}"
+        return int(row[0]), bool(row[1]), int(row[2])
+
+    def close(self) -> None:
+        self._connection.close()
 
 
 def wait_for_turn(game_id: int, move: Move, read: SeatReader) -> int:
@@ -160,7 +180,7 @@ def wait_for_turn(game_id: int, move: Move, read: SeatReader) -> int:
 
 
 def play_table(game_id: int, moves: list[Move], cookies: list[str], ports: tuple[int, int],
-               answers: Answers, read: SeatReader = seat_in_test_database) -> None:  # fmt: skip
+               answers: Answers, read: SeatReader) -> None:  # fmt: skip
     """Both people of one table open its page, send ``moves``, and look at the page again; each
     request goes to the other web process than the one before. A seat waits for its turn (the
     next round dealt by a worker) by reading the table, as its page's poll would."""
@@ -183,19 +203,25 @@ def play_tables(
     plans: dict[int, list[Move]],
     cookies: dict[int, list[str]],
     ports: tuple[int, int],
-    read: SeatReader = seat_in_test_database,
+    read: SeatReader | None = None,
 ) -> Answers:
-    """Every table's people play their ``plans`` at once, a thread per table; what they saw."""
+    """Every table's people play their ``plans`` at once, a thread per table; what they saw.
+    They read their seats with ``read``, else over one connection to the test database."""
     answers = Answers()
+    own = SeatsOverOneConnection(database_url()) if read is None else None
     players = [
-        threading.Thread(target=play_table,
-                         args=(game_id, moves, cookies[game_id], ports, answers, read))
+        threading.Thread(target=play_table, daemon=True,
+                         args=(game_id, moves, cookies[game_id], ports, answers, read or own))
         for game_id, moves in plans.items()
     ]  # fmt: skip
-    for player in players:
-        player.start()
-    for player in players:
-        player.join(timeout=120)
+    try:
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(timeout=120)
+    finally:
+        if own is not None:
+            own.close()
     assert not any(player.is_alive() for player in players), "every table played its moves"
     return answers
 

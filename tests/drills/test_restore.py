@@ -20,6 +20,7 @@ from django.conf import settings
 
 import engine
 from tests.drills.conftest import (
+    SeatsOverOneConnection,
     cookies_of,
     plan,
     play_tables,
@@ -78,26 +79,6 @@ def site_database() -> Iterator[SiteDatabase]:
         database.drop()
 
 
-class SeatReader:
-    """Reads a seat as its page would (the ``SeatReader`` of the players), from the site's
-    database over a connection of its own."""
-
-    def __init__(self, database: SiteDatabase) -> None:
-        self.conn = psycopg.connect(database.url, autocommit=True)
-
-    def __call__(self, game_id: int, position: int) -> tuple[int, bool, int]:
-        row = self.conn.execute(
-            "SELECT s.step, s.to_play, g.round FROM games_seat s JOIN games_game g"
-            " ON g.id = s.game_id WHERE s.game_id = %s AND s.position = %s",
-            (game_id, position),
-        ).fetchone()
-        assert row is not None
-        return int(row[0]), bool(row[1]), int(row[2])
-
-    def close(self) -> None:
-        self.conn.close()
-
-
 def _logs(database: SiteDatabase) -> dict[int, list[tuple[int | None, int, str, str]]]:
     rows = database.read("SELECT game_id, seat, round, notation, source FROM games_action"
                          " ORDER BY game_id, seq")  # fmt: skip
@@ -136,7 +117,7 @@ def test_a_restored_database_takes_every_table_on_from_where_the_dump_left_it(
         first, second = (int(process.name.rsplit(" ", 1)[1]) for process in web)
         return first, second
 
-    read = SeatReader(site_database)
+    read = SeatsOverOneConnection(site_database.url)
     try:
         worker, web = start_site()
         before = {pk: [m for m in moves if m.round < DUMPED_IN] for pk, moves in plans.items()}
@@ -160,7 +141,7 @@ def test_a_restored_database_takes_every_table_on_from_where_the_dump_left_it(
         _pg("pg_restore", "--no-owner", "-d", site_database.url, str(backup))
         assert _logs(site_database) == dumped, "the restored tables stand where the dump left them"
 
-        read = SeatReader(site_database)
+        read = SeatsOverOneConnection(site_database.url)
         worker, web = start_site()
         # Round ends sent before the loss reach the restored tables: each finds its round not
         # complete and does nothing.
