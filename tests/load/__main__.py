@@ -39,6 +39,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlparse
 
+import psycopg
+
 from tests.bench.bench_web import BASE_DIR, GZIP, _bench_env, _free_port, _process, _setup_django
 from tests.load.cpu import Sampler, children
 
@@ -208,16 +210,30 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _backends(url: str) -> list[int]:
-    """The PostgreSQL backends connected to the run's database (the sampler's own left out)."""
-    import psycopg
+class Backends:
+    """The PostgreSQL backends serving the run's database, asked on one connection of its own
+    (left out). A sample that cannot ask (PostgreSQL full, say) finds none; the next one counts.
+    """
 
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-            " AND pid <> pg_backend_pid()"
-        ).fetchall()
-    return [pid for (pid,) in rows]
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.conn: psycopg.Connection[tuple[int]] | None = None
+
+    def __call__(self) -> list[int]:
+        try:
+            if self.conn is None or self.conn.closed:
+                self.conn = psycopg.connect(self.url, autocommit=True)
+            rows = self.conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid()"
+            ).fetchall()
+        except psycopg.OperationalError:
+            return []
+        return [pid for (pid,) in rows]
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
 
 
 def main() -> int:
@@ -275,10 +291,11 @@ def main() -> int:
     worker.wait_ready()
     try:
         with _process(gunicorn, env, "Booting worker") as web:
+            backends = Backends(env["DATABASE_URL"])
             sampler = Sampler({
                 "web": lambda: [web.pid, *children(web.pid)],
                 "worker": lambda: [worker.process.pid],
-                "PostgreSQL": lambda: _backends(env["DATABASE_URL"]),
+                "PostgreSQL": backends,
             })  # fmt: skip
             pace = Pace(RATE)
             tally.since = pace.start + WARM_UP
@@ -295,6 +312,7 @@ def main() -> int:
             for thread in threads:
                 thread.join()
             spent = sampler.stop()
+            backends.close()
             driver = sum(os.times()[:2]) - driver_before
             load_after = os.getloadavg()[0]
     finally:
