@@ -63,7 +63,8 @@ bench: $(VENV)/.installed-dev
 	bash .ci/ensure-services
 	$(TEST_ENV) $(BIN)/python -m tests.bench
 
-# 200 players at 40 tables through gunicorn and a worker on loopback for 60 s (LOAD_SECONDS).
+# 200 players at 40 tables through gunicorn and a worker on loopback, 50 requests/s (LOAD_RATE)
+# for 60 s (LOAD_SECONDS).
 load: $(VENV)/.installed-dev
 	bash .ci/ensure-services
 	$(TEST_ENV) $(BIN)/python -m tests.load

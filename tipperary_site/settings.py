@@ -114,6 +114,24 @@ DATABASE_URL = env_url("DATABASE_URL", _SQLITE_DEFAULT, ("sqlite", "postgres", "
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
 }
+# PostgreSQL: each process shares a pool of at most DATABASE_POOL_SIZE connections among its
+# threads (0: one persistent connection per thread instead). A process opens only as many as it
+# has requests at once (gunicorn's 4 threads: 4) and keeps one when idle; README "Scaling out"
+# has the figures. A database that does not answer fails a request within seconds.
+DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10, minimum=0)
+DATABASE_CONNECT_TIMEOUT = env_int("DATABASE_CONNECT_TIMEOUT", 5, minimum=1)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if DATABASE_POOL_SIZE:
+        # Django's pool needs CONN_MAX_AGE 0 (a closed connection goes back to the pool) and
+        # checks a connection itself as it hands it out.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _options["pool"] = {
+            "min_size": 1,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": DATABASE_CONNECT_TIMEOUT,  # waiting for a free connection, too
+        }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web process read while the worker writes; IMMEDIATE takes the write lock at
     # the start of each transaction so two writers queue up instead of failing mid-way.

@@ -114,7 +114,8 @@ def run() -> list[Measurement]:
         for variant, names in variants.items():
             gunicorn = [
                 sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "1",
-                "--bind", f"127.0.0.1:{ports[variant]}", "--log-level", "info",
+                "--no-control-socket", "--bind", f"127.0.0.1:{ports[variant]}",
+                "--log-level", "info",
             ]  # fmt: skip
             stack.enter_context(_process(gunicorn, {**env, "BENCH_PLAIN": names}, "Booting"))
         poll = f"{page}status/?{_poll_query(ports['site'], table, cookies['site'])}"

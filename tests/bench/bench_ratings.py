@@ -103,7 +103,7 @@ def run() -> list[Measurement]:
     port = _free_port()
     gunicorn = [
         sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
-        "--bind", f"127.0.0.1:{port}", "--log-level", "info",
+        "--no-control-socket", "--bind", f"127.0.0.1:{port}", "--log-level", "info",
     ]  # fmt: skip
     signed_in: dict[str, float] = {}
     visitor: dict[str, float] = {}

@@ -189,7 +189,7 @@ def _load() -> str:
 def _gunicorn(port: int) -> list[str]:
     return [
         sys.executable, "-m", "gunicorn", "tipperary_site.wsgi", "--workers", "2",
-        "--bind", f"127.0.0.1:{port}", "--log-level", "info",
+        "--no-control-socket", "--bind", f"127.0.0.1:{port}", "--log-level", "info",
     ]  # fmt: skip
 
 
