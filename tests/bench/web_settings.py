@@ -4,6 +4,8 @@
 their functions in ``web_urls``.
 """
 
+import os
+
 from tests.bench.plain import plain
 from tipperary_site.settings import *  # noqa: F403
 
@@ -13,8 +15,11 @@ ROOT_URLCONF = "tests.bench.web_urls"
 WHITENOISE_USE_FINDERS = True
 
 _PLAIN = plain()
-# Each variant its own pages in the cache: a plain one stores them otherwise.
-CACHES["default"]["KEY_PREFIX"] = "-".join(sorted(_PLAIN)) or "site"  # noqa: F405
+# Each variant its own pages in the cache: a plain one stores them otherwise. A run that must
+# start with nothing drawn (bench_game_cost) names a prefix of its own in BENCH_CACHE_PREFIX.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("BENCH_CACHE_PREFIX", "") + (  # noqa: F405
+    "-".join(sorted(_PLAIN)) or "site"
+)
 if "get_user" in _PLAIN:
     AUTHENTICATION_BACKENDS = [
         "django.contrib.auth.backends.ModelBackend",

@@ -74,3 +74,15 @@ class Sampler(threading.Thread):
         for (name, pid), seconds in self.last.items():
             spent[name] += seconds - self.first[(name, pid)]
         return spent
+
+
+def thread_cpu_seconds(pid: int) -> float:
+    """Time on a CPU of every thread of ``pid`` so far, to the nanosecond (``schedstat``): fine
+    enough to tell one request's share, where ``stat`` counts in ticks of 10 ms."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that just ended
+    return total / 1e9
