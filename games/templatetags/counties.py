@@ -2,38 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from engine import Cell
 from games.page import county
-from games.page.county import PieceView
 from games.page.county_cache import county_html
 from games.page.county_html import square_svg
+from games.page.wheel_html import piece_html, render_wheel
 
 register = template.Library()
 
 
-@register.filter
-def at(mapping: object, key: object) -> object:
-    """``mapping[key]``, or "" when missing (template lookups cannot use a variable key)."""
-    if isinstance(mapping, Mapping):
-        return mapping.get(key, "")
-    return ""
+@register.simple_tag(name="piece", takes_context=True)
+def draw_piece(context: template.Context) -> SafeString:
+    """Draw the piece the including ``_piece.html`` was given (see its parameters)."""
+    piece = context.get("piece")
+    if not piece:
+        bonus = context.get("bonus")
+        if bonus is None or bonus == "":
+            piece = county.piece_view(int(context["tile"]), int(context.get("orientation") or 0))
+        else:
+            piece = county.bonus_view(int(bonus))
+    return piece_html(piece, size=context.get("size") or "small")
 
 
-@register.simple_tag
-def piece_view(tile: int, orientation: int | None = 0) -> PieceView:
-    """``{% piece_view tile orientation as piece %}``: a tile ready for ``_piece.html``."""
-    return county.piece_view(int(tile), int(orientation or 0))
-
-
-@register.simple_tag
-def bonus_view(bonus: int) -> PieceView:
-    """``{% bonus_view bonus as piece %}``: a bonus tile ready for ``_piece.html``."""
-    return county.bonus_view(int(bonus))
+@register.simple_tag(name="wheel", takes_context=True)
+def draw_wheel(context: template.Context) -> SafeString:
+    """Draw the wheel the including ``_wheel.html`` was given (see its parameters)."""
+    return render_wheel(context["areas"], context.get("mine"), context.get("owners") or {})
 
 
 @register.filter
