@@ -195,20 +195,11 @@ class Tasks:
 
     def wait(self, name: str, count: int) -> None:
         """Until the worker has run ``name`` at least ``count`` times in all."""
-        deadline = time.perf_counter() + 60
-        while self.count(name) < count:
-            if time.perf_counter() > deadline:
-                raise AssertionError(f"the worker never ran {name} #{count}:\n"
-                                     + "".join(self.worker.lines[-20:]))  # fmt: skip
-            time.sleep(0.01)
+        self.worker.wait_for_count(rf"task-cpu {re.escape(name)} ", count)
 
     def settle(self, quiet: float = 1.0) -> None:
-        """Until the worker has reported nothing new for ``quiet`` seconds."""
-        seen, since = len(self.done()), time.perf_counter()
-        while time.perf_counter() - since < quiet:
-            time.sleep(0.05)
-            if (now := len(self.done())) != seen:
-                seen, since = now, time.perf_counter()
+        """Until the worker has printed nothing new for ``quiet`` seconds."""
+        self.worker.wait_quiet(quiet)
 
 
 def _play(site: Site, tasks: Tasks, game_id: int, players: list[Player]) -> int:
