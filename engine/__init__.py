@@ -14,6 +14,7 @@ from engine.actions import (
     PlaceSheep,
     PlaceTile,
     PlaceTower,
+    UndoTurn,
     cell_action,
     parse_action,
     parse_cell_action,
@@ -49,6 +50,7 @@ from engine.events import (
     TowerPlaced,
     TowersAwarded,
     TurnFinished,
+    TurnUndone,
     WhiskeyAdvanced,
 )
 from engine.geometry import Orientation
@@ -78,6 +80,7 @@ from engine.scoring import (
     score,
 )
 from engine.state import Cell, Display, GameState, Phase, RoundStart, SeatState
+from engine.undo import undo_refusal
 from engine.variants import Variant
 from engine.view import view
 
@@ -138,6 +141,8 @@ __all__ = [
     "TowerPlaced",
     "TowersAwarded",
     "TurnFinished",
+    "TurnUndone",
+    "UndoTurn",
     "Variant",
     "WhiskeyAdvanced",
     "apply",
@@ -164,5 +169,6 @@ __all__ = [
     "steps",
     "steps_from",
     "towers_earned",
+    "undo_refusal",
     "view",
 ]

@@ -8,6 +8,7 @@ Grammar (one action per line of the game's log; numbers are decimal integers, ``
 ``s x,y``             :class:`PlaceSheep`: put a gained sheep on the meadow at ``(x, y)``
 ``b x,y``             :class:`PlaceBonus`: place the next drawn bonus tile at ``(x, y)``
 ``w x,y``             :class:`PlaceTower`: place a tower at ``(x, y)`` (R6.1)
+``undo``              :class:`UndoTurn`: take back your whole finished turn of the round
 ``end``               :class:`EndRound`: the system action that ends a complete round
 ====================  =========================================================
 
@@ -126,6 +127,23 @@ class PlaceTower:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoTurn:
+    """Take back your whole turn of the round while others still play (see :mod:`engine.undo`).
+
+    >>> str(UndoTurn())
+    'undo'
+    """
+
+    @property
+    def notation(self) -> str:
+        """The text form of this action."""
+        return "undo"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
 class EndRound:
     """The system action (seat None) closing a round whose turns are all over (R4.3-4, R6).
 
@@ -142,7 +160,7 @@ class EndRound:
         return self.notation
 
 
-Action = PlaceTile | PlaceSheep | PlaceBonus | PlaceTower | EndRound
+Action = PlaceTile | PlaceSheep | PlaceBonus | PlaceTower | UndoTurn | EndRound
 CellAction = PlaceSheep | PlaceBonus | PlaceTower
 
 #: The cell action that places what a seat has pending, by the kind of piece.
@@ -192,11 +210,12 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("t1 o3 4,-2")
     PlaceTile(slot=1, orientation=3, x=4, y=-2)
-    >>> parse_action("s 3,1"), parse_action("end")
-    (PlaceSheep(x=3, y=1), EndRound())
+    >>> parse_action("s 3,1"), parse_action("undo"), parse_action("end")
+    (PlaceSheep(x=3, y=1), UndoTurn(), EndRound())
     """
-    if text == EndRound().notation:
-        return EndRound()
+    for whole in (EndRound(), UndoTurn()):
+        if text == whole.notation:
+            return whole
     for pattern, kind in _READERS:
         match = pattern.fullmatch(text)
         if match is not None:

@@ -107,6 +107,14 @@ class TurnFinished:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnUndone:
+    """The seat took back its whole turn of the round: it must play it again (others see only
+    that it is no longer done)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     """Every turn of ``round`` was over and its sheep phase ran."""
 
@@ -156,6 +164,7 @@ Event = (
     | SheepLost
     | SheepPlaced
     | TurnFinished
+    | TurnUndone
     | RoundEnded
     | FlockMarkerMoved
     | RoundStarted

@@ -33,7 +33,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.actions import Action, EndRound, PlaceBonus, PlaceSheep, PlaceTile, PlaceTower
+from engine.actions import (
+    Action,
+    EndRound,
+    PlaceBonus,
+    PlaceSheep,
+    PlaceTile,
+    PlaceTower,
+    UndoTurn,
+)
 from engine.catalogue import (
     AREAS,
     BONUS_TILES,
@@ -79,6 +87,7 @@ from engine.landscapes import CellKind, Coord, Landscape
 from engine.scoring import score, shared_ranks
 from engine.state import Area, Cell, Display, GameState, Phase, RoundStart, SeatState
 from engine.state import hometown_display as _hometown_display
+from engine.undo import undo_turn
 from engine.variants import Variant, duplicate_bonus_stack
 
 _TILE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
@@ -193,6 +202,8 @@ def apply(
         new_state = _place_bonus(state, seat, action, events)
     elif isinstance(action, PlaceTower):
         new_state = _place_tower(state, seat, action, events)
+    elif isinstance(action, UndoTurn):
+        new_state = undo_turn(state, seat, events)
     else:
         raise IllegalAction(f"{action!r} is not a move of this game.")
     return new_state, tuple(events)
@@ -304,6 +315,7 @@ def _resolve(
         drawn = stack[:sites]
         stack = stack[len(drawn) :]
         bonus_pending = bonus_pending + drawn
+        seat = replace(seat, drawn=seat.drawn + drawn)
         events.append(BogSiteFormed(i, sites, drawn))
     if tile_sheep:
         gain(SheepSource.TILE)
@@ -417,7 +429,7 @@ def _end_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
             stack = duplicate_bonus_stack(state.seed, state.round + 1)
         areas, bag = _refill(areas_now, state.bag)
         spin = spin_for(state.seed, state.round + 1)
-        seats = tuple(replace(s, taken=None, turn_done=False) for s in state.seats)
+        seats = tuple(replace(s, taken=None, turn_done=False, drawn=()) for s in state.seats)
         events.append(RoundStarted(state.round + 1, spin))
         new_state = replace(
             state,
@@ -451,7 +463,9 @@ def _tower_step(state: GameState, events: list[Event]) -> GameState:
         supply -= given
         if earned:
             events.append(TowersAwarded(i, given, earned - given))
-        seats[i] = replace(seats[i], taken=None, towers_pending=given, turn_done=not given)
+        seats[i] = replace(
+            seats[i], taken=None, towers_pending=given, turn_done=not given, drawn=()
+        )
     new_seats = tuple(seats)
     state = replace(
         state,

@@ -133,7 +133,8 @@ class SeatState:
     ``taken`` is the id of the tile taken this round (None before); ``sheep_pending``,
     ``bonus_pending`` (bonus tile ids, in the order drawn) and ``towers_pending`` are the
     follow-ups still to place; ``turn_done`` is the only thing of the current round that other
-    players see (R4.2).
+    players see (R4.2). ``drawn`` lists the bonus tiles the seat drew this round, in the order
+    drawn, so a turn taken back returns them to the stack as they lay (:mod:`engine.undo`).
     """
 
     hometown: int
@@ -144,6 +145,7 @@ class SeatState:
     bonus_pending: tuple[int, ...] = ()
     towers_pending: int = 0
     turn_done: bool = False
+    drawn: tuple[int, ...] = ()
 
     @property
     def arms(self) -> int:
@@ -283,6 +285,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
         "bonus_pending": list(seat.bonus_pending),
         "towers_pending": seat.towers_pending,
         "turn_done": seat.turn_done,
+        "drawn": list(seat.drawn),
     }
 
 
@@ -299,4 +302,6 @@ def _seat_from_dict(data: Mapping[str, Any]) -> SeatState:
         bonus_pending=tuple(data["bonus_pending"]),
         towers_pending=data["towers_pending"],
         turn_done=data["turn_done"],
+        # States saved before turns could be taken back have no draws to remember.
+        drawn=tuple(data.get("drawn", ())),
     )

@@ -23,6 +23,7 @@ from engine import (
     PlaceSheep,
     PlaceTile,
     PlaceTower,
+    UndoTurn,
     apply,
     cell_action,
     legal_cells,
@@ -50,6 +51,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(PlaceSheep, coordinates, coordinates),
     st.builds(PlaceBonus, coordinates, coordinates),
     st.builds(PlaceTower, coordinates, coordinates),
+    st.just(UndoTurn()),
     st.just(EndRound()),
 )
 
@@ -62,6 +64,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
         ("s 3,1", PlaceSheep(3, 1)),
         ("b 0,5", PlaceBonus(0, 5)),
         ("w -2,12", PlaceTower(-2, 12)),
+        ("undo", UndoTurn()),
         ("end", EndRound()),
     ],
 )
