@@ -100,6 +100,13 @@ class InviteForm(forms.Form):
     display_name = forms.CharField(label="Invite a player by name", max_length=20, min_length=3)
 
 
+class UndoForm(forms.Form):
+    """Take back one's turn: the step of the player's own turn and the round their page showed."""
+
+    step = forms.IntegerField(min_value=0)
+    round = forms.IntegerField(min_value=0, max_value=99, required=False)
+
+
 class ActionForm(forms.Form):
     """One action, with the step of the player's own turn their page was drawn at.
 

@@ -18,6 +18,7 @@ urlpatterns = [
     path("unblock/<str:name>/", blocks.unblock, name="unblock"),
     path("<int:game_id>/", play.game_page, name="game"),
     path("<int:game_id>/play/", play.act, name="act"),
+    path("<int:game_id>/undo/", play.undo, name="undo"),
     path("<int:game_id>/draft/", play.draft, name="draft"),
     path("<int:game_id>/history/", history.history, name="history"),
     path("<int:game_id>/export.json", history.export, name="export"),

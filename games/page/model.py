@@ -89,6 +89,8 @@ class GamePage:
     # At a finished table that moves ratings: True, and the seats of people it leaves out.
     rated: bool = False
     unrated: frozenset[int] = frozenset()
+    # The viewer is done and may take their turn back (games.services.undo): others still play.
+    can_undo: bool = False
 
     @property
     def finished(self) -> bool:
@@ -235,11 +237,12 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     my_county = None if me is None else _my_county(shown, me, turn)
     players = player_panels(access, shown, me, my_county)
     waiting = tuple(p.seat.name for p in players if playing and not p.done and not p.is_me)
+    mine = next((p for p in players if p.is_me), None)
     return GamePage(
         access=access,
         shown=shown,
         players=players,
-        me=next((p for p in players if p.is_me), None),
+        me=mine,
         owners=owners,
         my_area=None if me is None else shown.area_of(me),
         my_county=my_county,
@@ -250,7 +253,14 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
         next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
         rated=_rated(access),
         unrated=_unrated(access),
+        can_undo=playing and mine is not None and _may_undo(state, mine),
     )
+
+
+def _may_undo(state: engine.GameState, me: PlayerPanel) -> bool:
+    """Whether to offer the viewer to take back their turn. The service has the last word (it
+    reads the log); a turn the autopilot played for an absent person stands."""
+    return engine.undo_refusal(state, me.position) is None and not me.autopiloted
 
 
 def _rated(access: TableAccess) -> bool:

@@ -130,6 +130,10 @@ def tell(step: engine.Step, names: Mapping[int, str]) -> str:
             head = "The last round ends with the sheep phase; the final step, the towers, begins."
         elif step.state.phase is engine.Phase.FINISHED:
             head = "The last round ends with the sheep phase."
+    elif isinstance(step.action, engine.UndoTurn):
+        assert step.seat is not None
+        what = "the towers they placed" if step.state.phase is engine.Phase.TOWERS else "their turn"
+        head = f"{names[step.seat]} takes back {what}, to play it again."
     else:
         assert step.seat is not None
         head = _placed(step, names[step.seat])

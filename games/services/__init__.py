@@ -32,6 +32,7 @@ from games.services.turns import (
     advance_round,
     submit_action,
 )
+from games.services.undo import undo_turn
 
 __all__ = [
     "GameError",
@@ -61,5 +62,6 @@ __all__ = [
     "submit_action",
     "sweep_deadlines",
     "take_seat_back",
+    "undo_turn",
     "withdraw_invitation",
 ]

@@ -19,14 +19,19 @@ def pieces_from_log(
         .order_by("seq")
         .values_list("seq", "round", "seat", "notation")
     )
-    rows = []
+    rows: list[PlacedPiece] = []
     moves = [(seat, notation) for _, _, seat, notation in log]
     steps = engine.steps(seed, players, moves, variant)
+    began = 0  # the seq of the last round's end: a turn taken back goes back to there
     for step in steps:
+        seq, round_, _, _ = log[step.index]
+        if isinstance(step.action, engine.EndRound):
+            began = seq
         placed = engine.placed_piece(step.events)
         if placed is not None:
-            seq, round_, _, _ = log[step.index]
             rows.append(piece_row(game_id, seq, round_, placed))
+        for undone in (e for e in step.events if isinstance(e, engine.TurnUndone)):
+            rows = [r for r in rows if r.seat != undone.seat or r.seq <= began]
     return rows
 
 

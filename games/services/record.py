@@ -70,7 +70,7 @@ def append_action(
     events: Iterable[engine.Event],
 ) -> None:
     """Add one entry at the end of the game's log (the caller holds the game lock), and the
-    piece its ``events`` put into a county, if any."""
+    piece its ``events`` put into a county, if any; a turn taken back takes its pieces out."""
     last = game.actions.order_by("-seq").values_list("seq", flat=True).first()
     seq = 1 if last is None else last + 1
     Action.objects.create(
@@ -79,6 +79,10 @@ def append_action(
     placed = engine.placed_piece(events)
     if placed is not None:
         piece_row(game.pk, seq, round_, placed).save(force_insert=True)
+    for undone in (e for e in events if isinstance(e, engine.TurnUndone)):
+        began = game.actions.filter(seat=None).order_by("-seq").values_list("seq").first()
+        pieces = PlacedPiece.objects.filter(game=game, seat=undone.seat)
+        pieces.filter(seq__gt=began[0] if began else 0).delete()
 
 
 def piece_row(game_id: int, seq: int, round_: int, placed: engine.Placed) -> PlacedPiece:

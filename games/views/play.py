@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, ret
 import engine
 from games import services
 from games.access import TableAccess, table_for
-from games.forms import ActionForm, DraftForm
+from games.forms import ActionForm, DraftForm, UndoForm
 from games.models import GameStatus
 from games.page.cache import page_key, serve
 from games.page.live import Token, current_token, token_for
@@ -139,6 +139,31 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         fresh = table_for(user, game_id)
         return replace_url(_render(request, fresh, asked={}), fresh.game.get_absolute_url())
     messages.success(request, "Done.")
+    return redirect("games:game", game_id)
+
+
+@login_required
+@require_POST
+def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Take back one's whole finished turn while others still play; a refused or repeated undo
+    changes nothing and is answered 409 (the round or the turn moved on) with the page as it is.
+    """
+    user = user_of(request)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        error = "That request to take back your turn was not understood."
+        return _render(request, table_for(user, game_id), status=400, error=error)
+    try:
+        services.undo_turn(
+            game_id, user, form.cleaned_data["step"], seen_round=form.cleaned_data["round"]
+        )
+    except services.NotAllowed as refused:
+        return _render(request, table_for(user, game_id), status=403, error=str(refused))
+    except (engine.ActionError, services.GameError) as refused:  # nothing changed
+        return _render(request, table_for(user, game_id), status=409, error=str(refused))
+    if request.htmx:
+        return _render(request, table_for(user, game_id), asked={})
+    messages.success(request, "Your turn is taken back: play it again.")
     return redirect("games:game", game_id)
 
 

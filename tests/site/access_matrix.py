@@ -81,6 +81,8 @@ ROWS = [
     # may read the table talk but not write: 403).
     Row("games:act",                     "POST", OPEN,     400,   400,    400,  LOGIN),
     Row("games:act",                     "POST", PRIVATE,  400,   404,    404,  LOGIN),
+    Row("games:undo",                    "POST", OPEN,     400,   400,    400,  LOGIN),
+    Row("games:undo",                    "POST", PRIVATE,  400,   404,    404,  LOGIN),
     Row("games:draft",                   "POST", OPEN,     302,   302,    302,  LOGIN),
     Row("games:draft",                   "POST", PRIVATE,  302,   404,    404,  LOGIN),
     Row("games:join",                    "POST", OPEN,     302,   302,    302,  LOGIN),
