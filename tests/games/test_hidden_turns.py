@@ -103,3 +103,37 @@ def test_the_poll_shows_only_that_the_neighbour_is_done(
     assert '<span class="done">done</span>' in html
     table = html[: html.index("</aside>") + len("</aside>")]
     assert _normalised(table).strip() == before.strip()
+
+
+def test_a_turn_taken_back_shows_others_only_that_the_neighbour_is_not_done_again(
+    client: Client, host: User, player: User, outsider: User, started: Game
+) -> None:
+    """Before a neighbour's turn and after it was taken back, every page and fragment a
+    co-player or a spectator gets is the same but for the tokens; the poll sends the table."""
+    token = re.compile(r"\?t=[0-9a-f]+")
+    pages = {}
+    for viewer in (player, outsider):
+        client.force_login(viewer)
+        pages[viewer.pk] = {t: token.sub("", _raw(client, started, t)) for t in FRAGMENTS}
+        first = client.get(f"/games/{started.pk}/").content.decode()
+        pages[viewer.pk]["token"] = token.search(first).group(0)  # type: ignore[union-attr]
+    finish_turns(started, random.Random(8), skip=(1,))
+    services.undo_turn(started.pk, host, step_of(started, host), seen_round=1)
+    started.refresh_from_db()
+    assert engine.pending(load_state(started), 0).kind is engine.PendingKind.TILE
+    for viewer in (player, outsider):
+        client.force_login(viewer)
+        for target in FRAGMENTS:
+            after = token.sub("", _raw(client, started, target))
+            assert after == pages[viewer.pk][target], f"the {target or 'page'} changed"
+        seen = pages[viewer.pk]["token"]
+        polled = client.get(
+            f"/games/{started.pk}/status/{seen}", headers={"HX-Request": "true", "HX-Target": "table"}
+        )
+        assert polled.status_code == 200  # the neighbour's "done" came and went: look again
+        # (a co-player gets the table panel, a spectator the whole game around it)
+        html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", polled.content.decode())
+        table = re.compile(r'<aside id="table".*?</aside>', re.S)
+        shown = table.search(token.sub("", html))
+        assert shown is not None
+        assert shown.group(0) == table.search(pages[viewer.pk]["table"]).group(0)  # type: ignore[union-attr]
