@@ -28,6 +28,7 @@ from engine import (
     PlaceSheep,
     PlaceTile,
     PlaceTower,
+    UndoTurn,
     WhiskeyAdvanced,
     apply,
     legal_cells,
@@ -62,7 +63,7 @@ def _is_legal(state: GameState, seat: int, action: Action) -> bool:
             action.x,
             action.y,
         ) in legal_placements(state, seat, action.slot)
-    at = (action.x, action.y) if not isinstance(action, EndRound) else None
+    at = (action.x, action.y) if not isinstance(action, EndRound | UndoTurn) else None
     if isinstance(action, PlaceSheep):
         return p.kind is PendingKind.SHEEP and at in legal_sheep_cells(state, seat)
     if isinstance(action, PlaceBonus):

@@ -127,9 +127,8 @@ def test_a_turn_taken_back_shows_others_only_that_the_neighbour_is_not_done_agai
             after = token.sub("", _raw(client, started, target))
             assert after == pages[viewer.pk][target], f"the {target or 'page'} changed"
         seen = pages[viewer.pk]["token"]
-        polled = client.get(
-            f"/games/{started.pk}/status/{seen}", headers={"HX-Request": "true", "HX-Target": "table"}
-        )
+        headers = {"HX-Request": "true", "HX-Target": "table"}
+        polled = client.get(f"/games/{started.pk}/status/{seen}", headers=headers)
         assert polled.status_code == 200  # the neighbour's "done" came and went: look again
         # (a co-player gets the table panel, a spectator the whole game around it)
         html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", polled.content.decode())

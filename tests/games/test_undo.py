@@ -140,7 +140,7 @@ def test_a_done_player_is_offered_to_take_back_the_turn(
     # session, user, the viewer's seat and token with the tables waiting (header count), then
     # to draw it: game, seats with users and profiles, another table waiting for the viewer
     # (who is done here), the chat's messages. Whether to offer the undo costs none.
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(7):  # type: ignore[operator]
         html = client.get(f"/games/{game.pk}/").content.decode()
     assert "Take back my turn" in html
     assert f'action="/games/{game.pk}/undo/"' in html
@@ -158,7 +158,7 @@ def test_the_plain_form_takes_the_turn_back_and_shows_the_tiles_again(
     # session, user; the service: savepoint, game locked, the seat, the source of the seat's
     # last entry, the last entry's seq, the new entry, the last round's end, the pieces taken
     # out, the game saved, the seats' steps and to_play, savepoint released
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(13):  # type: ignore[operator]
         response = client.post(f"/games/{game.pk}/undo/", data)
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     html = client.get(f"/games/{game.pk}/").content.decode()

@@ -17,16 +17,16 @@ from tests.games.playing import finish_turns, play_to_end, step_of
 TOLD = "Aoife takes back their turn, to play it again."
 
 
-def _taken_back_and_played_again(game: Game) -> Game:
+def _taken_back_and_played_again(game: Game, host: User) -> Game:
     game = finish_turns(game, random.Random(4), skip=(1,))
-    services.undo_turn(game.pk, game.host, step_of(game, game.host), seen_round=game.round)
+    services.undo_turn(game.pk, host, step_of(game, host), seen_round=game.round)
     return finish_turns(game, random.Random(6), skip=(1,))
 
 
 def test_the_history_tells_the_undo_to_its_player_now_and_to_the_others_after_the_round(
     client: Client, host: User, player: User, started: Game
 ) -> None:
-    game = _taken_back_and_played_again(started)
+    game = _taken_back_and_played_again(started, host)
     client.force_login(host)
     assert TOLD in client.get(f"/games/{game.pk}/history/").content.decode()
     replay = client.get(f"/games/{game.pk}/replay/?round=1").content.decode()
@@ -43,7 +43,7 @@ def test_the_history_tells_the_undo_to_its_player_now_and_to_the_others_after_th
 def test_the_export_keeps_the_undo_and_replays_to_the_same_scores(
     client: Client, host: User, started: Game
 ) -> None:
-    game = play_to_end(_taken_back_and_played_again(started), random.Random(21))
+    game = play_to_end(_taken_back_and_played_again(started, host), random.Random(21))
     client.force_login(host)
     doc = json.loads(client.get(f"/games/{game.pk}/export.json").content)
     undone = [a for a in doc["actions"] if a["notation"] == "undo"]
