@@ -8,7 +8,9 @@ supplies goes back: the tile to its slot of the wheel, the sheep to the supply, 
 tiles it drew to the top of the stack in the order it drew them, so playing the same turn again
 gives the same turn. Other seats are untouched, and others see only that the seat is no longer
 done (R4.2). A turn that took from a supply another seat then found empty stays as played for
-that other seat: shared supplies are used in the order of the log (R7).
+that other seat: shared supplies are used in the order of the log (R7). So, as R7 already
+accepts for a supply found empty, the seat that plays again may learn that another seat drew
+meanwhile (its new bog site brings a different bonus tile than the first time).
 """
 
 from __future__ import annotations

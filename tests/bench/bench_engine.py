@@ -18,6 +18,7 @@ from engine import (
     GameState,
     Phase,
     PlaceTile,
+    UndoTurn,
     apply,
     legal_placements,
     new_game,
@@ -82,6 +83,20 @@ def run() -> list[Measurement]:
             median_ms(lambda: apply(state, seat, PlaceTile(0, o, x, y)), 200),
             "ms",
             0.5,
+        )
+    )
+    # Taking back a whole turn (engine.undo) against placing its tile: it copies the round's
+    # start back and counts sheep, so it should cost less than the placement it undoes.
+    played, _ = play_turn("medium", state, seat, seed=seat)
+    placing = median_ms(lambda: apply(state, seat, PlaceTile(0, o, x, y)), 200)
+    undoing = median_ms(lambda: apply(played, seat, UndoTurn()), 200)
+    out.append(
+        Measurement(
+            "apply an undo of a whole turn (last round)",
+            undoing,
+            "ms",
+            0.5,
+            note=f"{undoing / placing:.2f} × a tile placement",
         )
     )
 
