@@ -70,6 +70,6 @@ def test_a_turn_taken_back_is_played_again_and_the_round_ends(
     expect(page.locator("#turn-error")).to_contain_text("Round 2 has begun since this page")
     expect(page.locator("#turn-error")).to_be_focused()
     expect(page.get_by_text("Round 2 of 12")).to_be_visible()
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
     page.screenshot(path=screenshot_dir / "undo-refused-phone.png", full_page=True)
     assert Action.objects.filter(game=game, notation="undo").count() == 1
