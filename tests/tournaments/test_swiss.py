@@ -1,0 +1,57 @@
+"""A Swiss event of 9 entrants at tables of 3 over 3 rounds runs itself to its winner."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from games.models import Entrant, GameStatus, OutboxMessage, Tournament, TournamentStatus
+from games.models.outbox import Kind
+from games.tournaments import events
+from games.tournaments.tally import standings_of, tables_of
+from tests.tournaments.events import CLOSES, event_with, people, play_round, round_tables
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_seats_plays_and_ranks_nine_entrants_over_three_rounds() -> None:
+    entered = people(9)
+    tournament = event_with(entered)
+    assert events.begin(tournament.pk, CLOSES)
+
+    met: set[frozenset[int]] = set()
+    for round_ in (1, 2, 3):
+        tournament.refresh_from_db()
+        assert (tournament.status, tournament.round) == (TournamentStatus.RUNNING, round_)
+        tables = round_tables(tournament, round_)
+        assert [t.seats.count() for t in tables] == [3, 3, 3]
+        for table in tables:
+            seated = [s.user_id for s in table.seats.all()]
+            pairs = {frozenset(pair) for pair in combinations(seated, 2)}
+            assert not pairs & met, "two people shared a table twice"
+            met |= pairs
+        play_round(tournament, round_, seed=round_)
+
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    assert tournament.status == TournamentStatus.FINISHED
+    assert len(met) == 27  # each of the 9 met 6 different people
+    entrants = list(tournament.entrants.all())
+    played = tables_of(tournament, entrants)
+    assert all(p.game.status == GameStatus.FINISHED for p in played)
+    lines = standings_of(entrants, played)
+    assert sum(line.points for line in lines) == 9 * 3  # 3 points shared at each of 9 tables
+    keys = [(-line.points, -line.score, -line.opponents) for line in lines]
+    assert keys == sorted(keys)
+    places = dict(Entrant.objects.filter(tournament=tournament).values_list("pk", "place"))
+    assert [places[line.entrant] for line in lines] == list(range(1, 10))
+    told = OutboxMessage.objects.filter(kind=Kind.TOURNAMENT, game__tournament=tournament)
+    assert told.count() == 27  # every entrant, for each of their three tables
+
+
+def test_a_second_round_start_changes_nothing() -> None:
+    tournament = event_with(people(6))
+    assert events.begin(tournament.pk, CLOSES)
+    assert not events.begin(tournament.pk, CLOSES)
+    assert not events.round_over(tournament.pk, 1, CLOSES)  # its tables are still in play
+    assert len(round_tables(tournament, 1)) == 2
