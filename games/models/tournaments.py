@@ -94,6 +94,11 @@ class Tournament(models.Model):
     def is_swiss(self) -> bool:
         return self.format == TournamentFormat.SWISS
 
+    @property
+    def round_name_now(self) -> str:
+        """The name of the round in play."""
+        return self.round_name(self.round)
+
     def round_name(self, round_: int) -> str:
         """What a round is called: "Round 2", or "The group tables" and "The final"."""
         if self.is_swiss:

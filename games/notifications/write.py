@@ -111,7 +111,7 @@ def notify_tournament_table(game: Game, *, now: datetime | None = None) -> None:
     """Tell every person seated at a tournament's new table that it is ready (this is also
     their first turn, so no "table started" mail goes with it)."""
     now = now or timezone.now()
-    queue(_people_to_play(game), Kind.TOURNAMENT, game, 0, now)
+    queue(_people_to_play(game), Kind.TOURNAMENT, game, turn_number(game), now)
 
 
 def notify_new_round(game: Game, *, now: datetime | None = None) -> None:

@@ -132,6 +132,11 @@ def create_tournament(host: User, rules: Rules, now: datetime) -> Tournament:
     )  # fmt: skip
 
 
+def set_featured(tournament_ids: list[int], featured: bool) -> int:
+    """Staff feature events (they lead the lists) or stop; returns how many changed."""
+    return Tournament.objects.filter(pk__in=tournament_ids).update(featured=featured)
+
+
 def _locked(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
@@ -258,7 +263,11 @@ def _in_play(tournament: Tournament, round_: int) -> QuerySet[Game]:
 
 
 def _seat_or_finish(
-    tournament: Tournament, round_: int, entrants: list[Entrant], played: list[Played], now: datetime
+    tournament: Tournament,
+    round_: int,
+    entrants: list[Entrant],
+    played: list[Played],
+    now: datetime,
 ) -> None:
     seating = _seating(tournament, round_, entrants, played)
     if seating is None or not seating.tables:
@@ -321,9 +330,9 @@ def group_winners(entrants: list[Entrant], played: list[Played]) -> list[int]:
     return winners
 
 
-def final_order(tournament: Tournament, entrants: list[Entrant], played: list[Played]) -> list[
-    Standing
-]:
+def final_order(
+    tournament: Tournament, entrants: list[Entrant], played: list[Played]
+) -> list[Standing]:
     """The event's standings as its page shows them: for groups and a final, the final's
     players first (in the final's order), then everyone else by the group tables."""
     if tournament.is_swiss:

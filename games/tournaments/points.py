@@ -72,6 +72,11 @@ class _Tally:
     met: list[int] = field(default_factory=list)
 
 
+def _line(pk: int, mine: _Tally, tally: dict[int, _Tally]) -> Standing:
+    opponents = sum((tally[other].points for other in mine.met), Fraction(0))
+    return Standing(pk, mine.points, mine.score, opponents, mine.tables, mine.byes)
+
+
 def standings(
     entrants: Sequence[tuple[int, int, str]],
     tables: Iterable[Sequence[Finish]],
@@ -90,18 +95,12 @@ def standings(
             mine.points += won
             mine.score += seat.score
             mine.tables += 1
-            mine.met.extend(other for other in people if other != seat.entrant)
+            mine.met.extend(o for o in people if o != seat.entrant and o in tally)
     for pk in byes:
         if pk in tally:
             tally[pk].points += BYE_POINTS
             tally[pk].byes += 1
-    lines = {
-        pk: Standing(
-            pk, t.points, t.score, sum((tally[o].points for o in t.met if o in tally), Fraction(0)),
-            t.tables, t.byes,
-        )  # fmt: skip
-        for pk, t in tally.items()
-    }
+    lines = {pk: _line(pk, t, tally) for pk, t in tally.items()}
     order = sorted(
         entrants,
         key=lambda e: (

@@ -47,7 +47,9 @@ def round_tables(tournament: Tournament, round_: int) -> list[Game]:
     return list(Game.objects.filter(tournament=tournament, tournament_round=round_).order_by("pk"))
 
 
-def play_round(tournament: Tournament, round_: int, seed: int, *, lose_messages: bool = False) -> None:
+def play_round(
+    tournament: Tournament, round_: int, seed: int, *, lose_messages: bool = False
+) -> None:
     """Play every table of the round to its end. The work each move enqueued runs in-process
     after it, as the worker would run it: the last table's end seats the next round or
     finishes the event (unless ``lose_messages``: then the broker lost every message)."""

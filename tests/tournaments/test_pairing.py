@@ -3,6 +3,7 @@ spread fairly, every entrant seated exactly once (Hypothesis, against brute forc
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ def _partitions(people: list[int], size: int) -> list[list[tuple[int, ...]]]:
     if not people:
         return [[]]
     first, rest = people[0], people[1:]
-    found = []
+    found: list[list[tuple[int, ...]]] = []
     for others in combinations(rest, size - 1):
         left = [p for p in rest if p not in others]
         found.extend([(first, *others), *tail] for tail in _partitions(left, size))
@@ -34,7 +35,9 @@ histories = st.integers(2, 10).flatmap(
 
 @settings(max_examples=60, deadline=None)
 @given(histories)
-def test_no_pair_meets_twice_while_a_seating_avoids_it(history: tuple[int, int, list]) -> None:
+def test_no_pair_meets_twice_while_a_seating_avoids_it(
+    history: tuple[int, int, list[list[int]]],
+) -> None:
     n, size, earlier = history
     met: set[Pair] = set()
     for shuffled in earlier:  # earlier rounds: any tables of ``size``
@@ -51,8 +54,14 @@ def test_no_pair_meets_twice_while_a_seating_avoids_it(history: tuple[int, int, 
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(3, 14), st.integers(2, 5), st.lists(st.randoms(use_true_random=False), min_size=1, max_size=8))
-def test_byes_go_round_before_anyone_has_a_second(n: int, size: int, orders: list) -> None:
+@given(
+    st.integers(3, 14),
+    st.integers(2, 5),
+    st.lists(st.randoms(use_true_random=False), min_size=1, max_size=8),
+)
+def test_byes_go_round_before_anyone_has_a_second(
+    n: int, size: int, orders: list[random.Random]
+) -> None:
     had: dict[int, int] = {}
     met: set[Pair] = set()
     for rng in orders:

@@ -36,10 +36,22 @@ def test_points_then_game_score_then_the_opponents_points_break_ties() -> None:
     ]
     lines = standings(entrants, tables)
     # Everyone has 2 points; Ann and Cat scored 130, Bob 130 too, Dan 150.
-    assert [line.entrant for line in lines][0] == 4
-    # Ann, Bob and Cat tie on points and score: Ann met Bob (2) and Dan (2), as Cat did.
     assert {line.points for line in lines} == {2}
-    assert [line.entrant for line in lines][1:] == [1, 2, 3]  # then rating, then name
+    # Ann, Bob and Cat tie on points, score and opponents' points (4 each): then by name.
+    assert [line.entrant for line in lines] == [4, 1, 2, 3]
+
+
+def test_the_opponents_points_break_a_tie_on_points_and_score() -> None:
+    entrants = [(1, 1000, "Ann"), (2, 1000, "Bob"), (3, 1000, "Cat"), (4, 1000, "Dan"),
+                (5, 1000, "Eve")]  # fmt: skip
+    tables = [
+        [Finish(1, 1, 80), Finish(2, 2, 70)],
+        [Finish(3, 1, 80), Finish(4, 2, 70)],
+        [Finish(4, 1, 50), Finish(5, 2, 40)],
+    ]
+    lines = standings(entrants, tables)
+    assert [line.entrant for line in lines] == [4, 3, 1, 2, 5]  # Cat met Dan (2), Ann Bob (0)
+    assert [line.opponents for line in lines][1:3] == [2, 0]
 
 
 def test_a_bye_is_worth_one_point_and_no_score() -> None:

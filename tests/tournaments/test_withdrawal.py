@@ -22,7 +22,7 @@ def test_a_withdrawn_entrant_is_played_to_the_end_of_that_table_only() -> None:
     assert events.withdraw(tournament.pk, leaver, CLOSES)
     seat = Seat.objects.get(game=table, user=leaver)
     assert seat.absent  # the autopilot plays it from now on
-    with pytest.raises(GameError, match="You are not entered in Spring Swiss."):
+    with pytest.raises(GameError, match=r"You are not entered in Spring Swiss\."):
         events.withdraw(tournament.pk, leaver, CLOSES)
     play_round(tournament, 1, seed=3)
 
