@@ -23,7 +23,7 @@ def test_every_entrant_hears_that_their_table_is_ready_each_round() -> None:
     assert subjects == ["Round 1 of Spring Swiss: your table is ready"] * 4
     body = mail.outbox[0].body
     assert "Round 1 of Spring Swiss is seated: you play M0" in body
-    assert f"The event's standings: http://" in body and tournament.get_absolute_url() in body
+    assert "The event's standings: http://" in body and tournament.get_absolute_url() in body
 
     play_round(tournament, 1, seed=1)
     mail.outbox.clear()
