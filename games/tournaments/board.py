@@ -118,6 +118,8 @@ def _rounds(
         shown_seats = [
             _seat_shown(s, names, won[i] if over else "", over) for i, s in enumerate(seats)
         ]
+        if over:  # a finished table reads best first
+            shown_seats.sort(key=lambda seat: seat.rank or 0)
         day = rounds[table.round]
         day.tables.append(TableShown(table.game, len(day.tables) + 1, shown_seats, over))
     for entrant in entrants:

@@ -166,5 +166,5 @@ def test_the_event_page_shows_tables_standings_and_the_winner(
     winner = Entrant.objects.get(tournament=tournament, place=1)
     assert f"Winner: {winner.name}" in page
     assert "Standings" in page and "Round 1" in page
-    assert page.count("Table 1 finished") == 1 and page.count("Table 2 finished") == 1
+    assert "Table 1 of round 1 finished" in page and "Table 2 of round 1 finished" in page
     assert "1st, " in page and "2 points" in page
