@@ -57,6 +57,6 @@ def run() -> list[Measurement]:
                 repeated,
                 "pairs",
                 note=f"the greedy way alone: {greedy}",
-            )  # fmt: skip
+            )
         )
     return rows

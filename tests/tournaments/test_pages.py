@@ -168,3 +168,6 @@ def test_the_event_page_shows_tables_standings_and_the_winner(
     assert "Standings" in page and "Round 1" in page
     assert "Table 1 of round 1 finished" in page and "Table 2 of round 1 finished" in page
     assert "1st, " in page and "2 points" in page
+
+    player = text(client.get(reverse("ratings:player", args=[winner.name])))
+    assert "Tournaments Spring Swiss : 1st of 4" in player  # (a link, then its placing)

@@ -55,3 +55,22 @@ def test_a_second_round_start_changes_nothing() -> None:
     assert not events.begin(tournament.pk, CLOSES)
     assert not events.round_over(tournament.pk, 1, CLOSES)  # its tables are still in play
     assert len(round_tables(tournament, 1)) == 2
+
+
+def test_bots_fill_the_seats_left_over_when_the_host_allows_them() -> None:
+    tournament = event_with(people(4), bots_fill=True)
+    assert events.begin(tournament.pk, CLOSES)
+    tables = round_tables(tournament, 1)
+    seated = [sorted(t.seats.values_list("kind", flat=True)) for t in tables]
+    assert seated == [["bot", "person", "person"]] * 2
+    assert not Entrant.objects.filter(tournament=tournament).exclude(bye_rounds=[]).exists()
+
+
+def test_without_bots_the_odd_one_out_sits_out_with_a_bye() -> None:
+    entered = people(4)
+    tournament = event_with(entered)
+    assert events.begin(tournament.pk, CLOSES)
+    (table,) = round_tables(tournament, 1)
+    assert table.seats.count() == 3
+    # All rated alike: by name in round 1, so the last by name sits out.
+    assert Entrant.objects.get(tournament=tournament, bye_rounds=[1]).user == entered[-1]
