@@ -70,7 +70,9 @@ def test_a_person_signs_up_plays_round_one_and_sees_standings_and_round_two(
     first = Game.objects.get(tournament=tournament, tournament_round=1)
     assert first.status == GameStatus.FINISHED
 
-    page.goto(f"{base}{tournament.get_absolute_url()}")
+    expect(page.get_by_role("button", name="Play again with this table")).to_have_count(0)
+    shoot(page, "table-final")
+    page.get_by_role("link", name="The tournament's standings and your next table").click()
     expect(page.locator("#event-status")).to_contain_text("Round 2 of 2")
     standings = page.locator("#standings")
     expect(standings.get_by_role("row")).to_have_count(3)
