@@ -18,7 +18,7 @@ def listed() -> QuerySet[Tournament]:
     """Events with their entrant count (one query)."""
     return Tournament.objects.annotate(
         entered=Count("entrants", filter=Q(entrants__withdrawn_at__isnull=True))
-    )
+    ).order_by("-featured", "signup_closes_at", "pk")
 
 
 def lists() -> list[tuple[str, list[Tournament], str]]:

@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Tournament
-from tests.factories import UserFactory
 from games.tournaments import events
+from tests.factories import UserFactory
 from tests.tournaments.events import CREATED, rules
 
 pytestmark = pytest.mark.django_db
