@@ -1,9 +1,9 @@
 """The staff admin: tables, seats, the log and the outbox, to look at a stuck table or a mail.
 
 Tables, seats and the log are read-only here: only the services change a game (they lock it,
-check its version and keep the cached state in step with the log). The one thing staff may do
-is send a waiting or failed mail again now. Table talk: staff read messages and hide those that
-break the site's rules.
+check its version and keep the cached state in step with the log). What staff may do: send a
+waiting or failed mail again now, and feature a tournament. Table talk: staff read messages and
+hide those that break the site's rules.
 
 Staff get no more than their permissions say:
 
@@ -27,12 +27,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games.access import rounds_over
-from games.models import Action, Game, GameStatus, Seat
+from games.models import Action, Game, GameStatus, Seat, Tournament
 from games.models.chat import Message
 from games.models.heartbeat import Heartbeat
 from games.models.outbox import OutboxMessage
 from games.notifications.send import retry_now
 from games.services.chat import set_hidden
+from games.tournaments.events import set_featured
 
 RECIPIENT_PERMISSION = "games.view_recipient"
 
@@ -242,3 +243,31 @@ class MessageAdmin(admin.ModelAdmin):
     def show(self, request: HttpRequest, queryset: QuerySet[Message]) -> None:
         count = set_hidden(list(queryset.values_list("pk", flat=True)), False)
         self.message_user(request, f"{count} message(s) shown again.", messages.SUCCESS)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Staff feature an event (it then leads the lists); everything else is the services'."""
+
+    list_display = ["name", "status", "format", "table_size", "round", "featured", "host"]
+    list_filter = ["status", "featured", "format"]
+    search_fields = ["name"]
+    list_select_related = ["host"]
+    actions = ["feature", "unfeature"]
+    readonly_fields = [f.name for f in Tournament._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    @admin.action(description="Feature the selected events", permissions=["change"])
+    def feature(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        count = set_featured(list(queryset.values_list("pk", flat=True)), True)
+        self.message_user(request, f"{count} event(s) featured.", messages.SUCCESS)
+
+    @admin.action(description="Stop featuring the selected events", permissions=["change"])
+    def unfeature(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        count = set_featured(list(queryset.values_list("pk", flat=True)), False)
+        self.message_user(request, f"{count} event(s) no longer featured.", messages.SUCCESS)

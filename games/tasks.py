@@ -9,6 +9,7 @@ from games import heartbeat, services
 from games.challenge import entries as challenge_entries
 from games.notifications import periodic
 from games.ratings import rate
+from games.tournaments import events
 
 
 @shared_task(name="games.advance_round")
@@ -82,3 +83,18 @@ def keep_challenge_weeks_task() -> str:
     kept = challenge_entries.keep_weeks(timezone.now())
     opened = "opened" if kept.opened else "open"
     return f"{kept.week} {opened}, weeks scored {kept.scored}, bot entries {kept.bots}"
+
+
+@shared_task(name="games.tournament_round_over")
+def tournament_round_over_task(tournament_id: int, round_: int) -> bool:
+    """A table of the event's round finished: seat the next round, or finish the event, once
+    every table of the round is over (a no-op otherwise, and on a second delivery)."""
+    return events.round_over(tournament_id, round_, timezone.now())
+
+
+@shared_task(name="games.keep_tournaments")
+def keep_tournaments_task() -> str:
+    """Every minute: start the events whose sign-up closed, and move on any whose round ended
+    while its message was lost."""
+    kept = events.keep_tournaments(timezone.now())
+    return f"events started {kept.begun}, moved on {kept.moved_on}"

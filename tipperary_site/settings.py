@@ -194,6 +194,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # ... and every minute, so a lost Monday message or a fresh site never leaves players
     # without this week's deal, nor an ended week unscored.
     "keep-challenge-weeks": {"task": "games.keep_challenge_weeks", "schedule": 60.0},
+    # Tournaments start when sign-up closes, and move on when a round's message was lost.
+    "keep-tournaments": {"task": "games.keep_tournaments", "schedule": 60.0},
     # /healthz: beat is sending, and a worker takes each queue.
     "heartbeat": {
         "task": "games.heartbeat",

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
     path("challenge/", include("games.challenge.urls")),
+    path("tournaments/", include("games.tournaments.urls")),
     path("", include("games.ratings.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -5,6 +5,7 @@
 - ``outbox``: the e-mail the site owes someone.
 - ``ratings``: a person's numbers per pool and what each finished table did to them.
 - ``challenge``: the weekly challenge's deal and window.
+- ``tournaments``: events, their entrants (each round's tables are games).
 - ``heartbeat``: each worker queue's last sign of life.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
@@ -31,12 +32,14 @@ from games.models.table import (
     new_invite_token,
     new_seed,
 )
+from games.models.tournaments import Entrant, Tournament, TournamentFormat, TournamentStatus
 
 __all__ = [
     "Action",
     "ActionSource",
     "Block",
     "Challenge",
+    "Entrant",
     "Game",
     "GameStatus",
     "GameVariant",
@@ -55,6 +58,9 @@ __all__ = [
     "Seat",
     "SeatKind",
     "Status",
+    "Tournament",
+    "TournamentFormat",
+    "TournamentStatus",
     "new_invite_token",
     "new_seed",
 ]

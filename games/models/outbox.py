@@ -23,6 +23,7 @@ class Kind(models.TextChoices):
     TABLE_CLOSED = "table_closed", "Table closed before it started"
     DIGEST = "digest", "Daily digest"
     CHALLENGE = "challenge", "The week's challenge is up"
+    TOURNAMENT = "tournament", "Your tournament table is ready"
     # Mail about the account itself (confirm an address, reset a password …), rendered when it
     # was asked for and kept whole in the row: it goes to an address, perhaps of nobody yet.
     ACCOUNT = "account", "Account mail"

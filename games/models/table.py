@@ -90,6 +90,11 @@ class Game(models.Model):
     challenge = models.ForeignKey(
         "games.Challenge", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
+    # A tournament's table, and the round of the event it seats (1, 2 …).
+    tournament = models.ForeignKey(
+        "games.Tournament", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    tournament_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

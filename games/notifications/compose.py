@@ -194,6 +194,21 @@ def _challenge(row: OutboxMessage, seat: Seat | None, profile: Profile, now: dat
     }
 
 
+def _tournament(row: OutboxMessage, seat: Seat | None, profile: Profile, now: datetime) -> Context:
+    game = row.game
+    assert game is not None and game.tournament is not None and seat is not None
+    others = [s.name for s in game.seats.select_related("user__profile") if s.pk != seat.pk]
+    return {
+        **_turn(row, seat, profile, now),
+        "tournament": game.tournament,
+        "round_name": game.tournament.round_name(game.tournament_round or 1),
+        "opponents": ", ".join(others[:-1]) + " and " + others[-1]
+        if len(others) > 1
+        else others[0],
+        "event_url": absolute(game.tournament.get_absolute_url()),
+    }
+
+
 BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Context]] = {
     Kind.INVITATION: _invitation,
     Kind.STARTED: _turn,
@@ -205,6 +220,7 @@ BUILDERS: dict[str, Callable[[OutboxMessage, Seat | None, Profile, datetime], Co
     Kind.DIGEST: _digest,
     Kind.TABLE_CLOSED: _table_closed,
     Kind.CHALLENGE: _challenge,
+    Kind.TOURNAMENT: _tournament,
 }
 
 

@@ -21,6 +21,7 @@ SWITCH: dict[str, str] = {
     Kind.FINISHED: "notify_game_finished",
     Kind.TABLE_CLOSED: "notify_game_finished",
     Kind.CHALLENGE: "notify_challenge",
+    Kind.TOURNAMENT: "notify_new_round",
 }
 
 #: Mails about a turn: sent only while the seat still has to play that very round.

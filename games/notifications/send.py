@@ -157,6 +157,10 @@ def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
         ).exclude(status=Status.DROPPED)
         if next_turn.exists():
             return "told in the next round's mail"
+    if row.kind == Kind.TOURNAMENT:
+        assert game is not None
+        if game.status != GameStatus.PLAYING:
+            return "the table is over"
     if row.kind == Kind.INVITATION:
         assert game is not None
         if game.status != GameStatus.FORMING or seat is not None:

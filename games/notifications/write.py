@@ -107,6 +107,13 @@ def notify_table_started(game: Game, *, now: datetime | None = None) -> None:
     queue(people, Kind.STARTED, game, turn_number(game), now, due_at=now + turn_grace())
 
 
+def notify_tournament_table(game: Game, *, now: datetime | None = None) -> None:
+    """Tell every person seated at a tournament's new table that it is ready (this is also
+    their first turn, so no "table started" mail goes with it)."""
+    now = now or timezone.now()
+    queue(_people_to_play(game), Kind.TOURNAMENT, game, turn_number(game), now)
+
+
 def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
     """Tell everyone with something to do that a new round (or the tower step) began."""
     if game.status != GameStatus.PLAYING or game.variant == GameVariant.DUPLICATE:

@@ -23,6 +23,7 @@ from games.ratings.leaderboard import (
 )
 from games.ratings.record import record_of
 from games.services.blocks import has_blocked
+from games.tournaments.board import placings_of
 from games.waiting import tables_waiting_count
 
 
@@ -57,7 +58,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def player(request: HttpRequest, name: str) -> HttpResponse:
     """A player's public page: display name, member since, and their ratings,
-    results, reliability and tables."""
+    results, reliability, tournaments and tables."""
     # Drawn once a minute for each viewer and page of tables, and again when a rating changes:
     # a new name or holiday shows within the minute.
     page = request.GET.get("page")
@@ -74,6 +75,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
             "away": profile.on_vacation(timezone.now()),
             "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
             "record": record_of(profile.user, page, request.user),
+            "events": placings_of(profile.user),
             "tables_waiting": waiting,
             "blocked": blocked,
             **more,

@@ -20,10 +20,21 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.models import GameStatus, Invitation, Seat
+from games.models import Game, GameStatus, Invitation, Seat
 from games.services.bots import round_started
 from games.services.record import locked_game, publish
 from games.services.tables import leave_game
+
+
+def hand_to_autopilot(game: Game, seat: Seat) -> None:
+    """The autopilot plays ``seat`` (at ``game``, in play and locked by the caller) from now to
+    the end of the table; a turn the round is waiting on is played by the worker at once."""
+    if not seat.absent:
+        seat.absent = True
+        seat.save(update_fields=["absent"])
+        publish(game)
+    if seat.to_play:
+        round_started(game)
 
 
 def on_account_closing(sender: Any, *, user: User, **kwargs: Any) -> None:
@@ -53,12 +64,7 @@ def depart(user: User) -> int:
             else:
                 continue
         elif game.status == GameStatus.PLAYING and seat is not None:
-            if not seat.absent:
-                seat.absent = True
-                seat.save(update_fields=["absent"])
-                publish(game)
-            if seat.to_play:
-                round_started(game)  # the worker plays the turn the round is waiting on
+            hand_to_autopilot(game, seat)
         else:
             continue
         changed += 1

@@ -173,6 +173,8 @@ def _finish(game: Game, state: engine.GameState, now: datetime) -> None:
     notify_game_finished(game, now=now)
     if game.rated:
         enqueue("games.rate_game", game.pk)
+    if game.tournament_id is not None:  # the event seats its next round once this one is over
+        enqueue("games.tournament_round_over", game.tournament_id, game.tournament_round)
 
 
 def begin_play(game: Game, state: engine.GameState, now: datetime, *, deadline: bool) -> None:

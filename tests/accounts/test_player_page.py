@@ -58,7 +58,7 @@ def test_it_links_the_owner_to_their_settings(player_client: Client, aoife_page:
     assert "Change your name or settings" in page_text(player_client.get(aoife_page))
 
 
-def test_it_shows_the_page_of_a_newcomer_in_seven_queries(
+def test_it_shows_the_page_of_a_newcomer_in_eight_queries(
     client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT accounts_profile JOIN auth_user (by display name, any case)
@@ -68,23 +68,25 @@ def test_it_shows_the_page_of_a_newcomer_in_seven_queries(
     # 5. SELECT COUNT(*) games_seat JOIN games_game (her finished tables: none, so no page)
     # 6. SELECT games_seat JOIN games_game JOIN auth_user (weekly challenge entries: her
     #    duplicate rating)
-    # 7. SELECT games_seat JOIN games_game (the player's current open tables)
+    # 7. SELECT games_entrant JOIN games_tournament, COUNT entrants (her tournaments)
+    # 8. SELECT games_seat JOIN games_game (the player's current open tables)
     # (the pages of a player with a record: tests/ratings/test_player_record.py)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         response = client.get(aoife_page)
     assert response.status_code == 200
 
 
-def test_it_shows_the_page_to_a_logged_in_player_in_eleven_queries(
+def test_it_shows_the_page_to_a_logged_in_player_in_twelve_queries(
     player_client: Client, aoife_page: str, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # 1. SELECT django_session; 2. SELECT auth_user (the viewer);
     # 3. SELECT accounts_profile JOIN auth_user (the player shown)
     # 4.–8. her ratings, results, rounds played, finished tables counted and challenge
     #    entries (as above)
-    # 9. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
-    # 10. SELECT games_seat JOIN games_game (the player's current open tables)
-    # 11. SELECT games_block (whether the viewer blocked her: Block or Unblock)
-    with django_assert_num_queries(11):
+    # 9. SELECT games_entrant JOIN games_tournament, COUNT entrants (her tournaments)
+    # 10. SELECT COUNT(*) games_seat JOIN games_game (tables waiting for you, in the header)
+    # 11. SELECT games_seat JOIN games_game (the player's current open tables)
+    # 12. SELECT games_block (whether the viewer blocked her: Block or Unblock)
+    with django_assert_num_queries(12):
         response = player_client.get(aoife_page)
     assert response.status_code == 200

@@ -112,7 +112,7 @@ def test_the_finished_tables_come_twenty_to_a_page(
     assert "Page 1 of 2" in page_of(client, "?page=soon")
 
 
-def test_the_page_of_a_player_with_a_record_takes_eleven_queries(
+def test_the_page_of_a_player_with_a_record_takes_twelve_queries(
     client: Client,
     host: User,
     player: User,
@@ -132,8 +132,9 @@ def test_the_page_of_a_player_with_a_record_takes_eleven_queries(
     # 8. SELECT COUNT(*) games_seat JOIN games_game (her finished tables)
     # 9. SELECT games_seat JOIN games_game (that page of them, with players and rating moves)
     # 10. SELECT games_seat JOIN games_game (the last scored weekly challenges' entries)
-    # 11. SELECT games_seat JOIN games_game (her current open tables)
-    with django_assert_num_queries(11):
+    # 11. SELECT games_entrant JOIN games_tournament, COUNT entrants (her tournaments)
+    # 12. SELECT games_seat JOIN games_game (her current open tables)
+    with django_assert_num_queries(12):
         client.get(URL)
 
 

@@ -12,6 +12,7 @@ crawl (``test_crawl.py``) fetches it as:
 Subjects: ``OPEN`` / ``PRIVATE`` is a table in play (open to all / by invitation only), with the
 route's other arguments (an invitation, the invite link) taken from that table; ``PLAYER`` is
 the public name of the player who makes the hidden moves; ``WEEK`` is this week's challenge;
+``EVENT`` a tournament the player and the mover entered, cancelled when sign-up closed;
 ``NONE`` takes nothing. POST rows are sent with an empty form, as a plain form post (a refusal
 then comes back as a redirect to the table with the reason shown there): every answer refuses,
 and the crawl checks that no table changed. A route the crawl cannot fetch says why, in ``SKIP``.
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-OPEN, PRIVATE, PLAYER, WEEK, NONE = "open", "private", "player", "week", "none"
+OPEN, PRIVATE, PLAYER, WEEK, EVENT, NONE = "open", "private", "player", "week", "event", "none"
 ROLES = ("player", "invitee", "other", "visitor")
 
 
@@ -64,6 +65,12 @@ ROWS = [
     Row("challenge:week",                "GET",  WEEK,     200,   200,    200,  200),
     Row("challenge:side_by_side",        "GET",  WEEK,     404,   404,    404,  404),
     Row("challenge:play",                "POST", WEEK,     302,   302,    302,  LOGIN),
+    Row("tournaments:list",              "GET",  NONE,     200,   200,    200,  200),
+    Row("tournaments:create",            "GET",  NONE,     200,   200,    200,  LOGIN),
+    Row("tournaments:create",            "POST", NONE,     400,   400,    400,  LOGIN),
+    Row("tournaments:event",             "GET",  EVENT,    200,   200,    200,  200),
+    Row("tournaments:enter",             "POST", EVENT,    302,   302,    302,  LOGIN),
+    Row("tournaments:withdraw",          "POST", EVENT,    302,   302,    302,  LOGIN),
     # A table: the page (and its fragments), the poll, the story told again.
     Row("games:game",                    "GET",  OPEN,     200,   200,    200,  LOGIN),
     Row("games:game",                    "GET",  PRIVATE,  200,   404,    404,  LOGIN),

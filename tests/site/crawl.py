@@ -25,11 +25,12 @@ from games import services
 from games.challenge import entries
 from games.challenge.weeks import week_of
 from games.engine_bridge import load_state
-from games.models import Game, GameStatus, RoundTime
+from games.models import Game, GameStatus, RoundTime, TournamentFormat
 from games.services.tables import invite_token
+from games.tournaments import events
 from tests.conftest import make_person
 from tests.games.playing import finish_turns, play_round, play_to_end, step_of
-from tests.site.access_matrix import NONE, OPEN, PLAYER, WEEK, Row
+from tests.site.access_matrix import EVENT, NONE, OPEN, PLAYER, WEEK, Row
 
 SEED = 20261202
 #: The fragments of a table's page the browser asks for, besides the page itself.
@@ -46,6 +47,7 @@ class World:
     private: Game
     finished: Game  # invite-only, over: Aoife and Brendan's
     week: str
+    event: int  # a tournament Aoife and Brendan entered, cancelled short of entrants
 
     def viewer(self, role: str) -> User | None:
         return None if role == "visitor" else getattr(self, role)
@@ -93,7 +95,25 @@ def build_world() -> World:
     private = _table(mover, [player], is_open=False, invited=(invitee,))
     now = timezone.now()
     entries.open_week(now, seed=49)
-    return World(mover, player, invitee, other, open_, private, finished, week_of(now))
+    return World(
+        mover, player, invitee, other, open_, private, finished, week_of(now), _event(mover, player)
+    )
+
+
+def _event(*people: User) -> int:
+    """A tournament whose sign-up has closed, too short of entrants to start: it takes no entry
+    and no withdrawal."""
+    now = timezone.now()
+    rules = events.Rules(
+        name="Crawl Cup", format=TournamentFormat.SWISS, table_size=3, round_hours=24, rated=False,
+        bots_fill=False, rounds=2, min_rating=None, max_rating=None,
+        signup_closes_at=now + timedelta(hours=1), min_entrants=3, max_entrants=8,
+    )  # fmt: skip
+    tournament = events.create_tournament(people[0], rules, now)
+    for person in people:
+        events.enter(tournament.pk, person, now)
+    assert events.begin(tournament.pk, now + timedelta(hours=1))
+    return tournament.pk
 
 
 def hidden_move(world: World, kind: str) -> str:
@@ -160,6 +180,8 @@ def address(world: World, row: Row) -> str:
         return reverse(row.name, args=[world.mover.username])
     if row.subject == WEEK:
         return reverse(row.name, args=[world.week])
+    if row.subject == EVENT:
+        return reverse(row.name, args=[world.event])
     game = world.table(row.subject)
     if row.name == "games:invitation":
         return reverse(row.name, args=[invite_token(game)])
