@@ -36,7 +36,7 @@ class CreateGameForm(forms.Form):
         coerce=int,
         initial=4,
     )
-    round_hours = forms.TypedChoiceField(
+    round_minutes = forms.TypedChoiceField(
         label="Time per round", choices=RoundTime.choices, coerce=int, initial=RoundTime.ONE_DAY
     )
     is_open = forms.TypedChoiceField(

@@ -35,7 +35,7 @@ def create_game(
     host: User,
     *,
     seats_wanted: int,
-    round_hours: int,
+    round_minutes: int,
     is_open: bool,
     rated: bool,
     allow_vacation: bool = True,
@@ -56,7 +56,7 @@ def create_game(
     if unknown:
         raise GameError(f"There is no bot called {unknown[0]!r}.")
     game = Game.objects.create(
-        host=host, seats_wanted=seats_wanted, round_hours=round_hours, is_open=is_open,
+        host=host, seats_wanted=seats_wanted, round_minutes=round_minutes, is_open=is_open,
         rated=rated, allow_vacation=allow_vacation,
     )  # fmt: skip
     Seat.objects.create(game=game, user=host, position=0)

@@ -68,7 +68,7 @@ def _table(
     host: User, guests: list[User], *, is_open: bool, invited: tuple[User, ...] = ()
 ) -> Game:
     game = services.create_game(
-        host, seats_wanted=1 + len(guests), round_hours=RoundTime.ONE_DAY, is_open=is_open,
+        host, seats_wanted=1 + len(guests), round_minutes=RoundTime.ONE_DAY, is_open=is_open,
         rated=True,
     )  # fmt: skip
     Game.objects.filter(pk=game.pk).update(seed=SEED)
