@@ -6,6 +6,7 @@
 - ``ratings``: a person's numbers per pool and what each finished table did to them.
 - ``challenge``: the weekly challenge's deal and window.
 - ``heartbeat``: each worker queue's last sign of life.
+- ``matchmaking``: the "Play now" queue.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -14,14 +15,15 @@ above may import any of them.
 from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
+from games.models.matchmaking import PlayerCount, QueueEntry
 from games.models.outbox import Kind, OutboxMessage, Status
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.table import (
+    LIVE_UP_TO_MINUTES,
     Action,
     ActionSource,
     Game,
     GameStatus,
-    LIVE_UP_TO_MINUTES,
     GameVariant,
     Invitation,
     PieceKind,
@@ -34,11 +36,11 @@ from games.models.table import (
 )
 
 __all__ = [
+    "LIVE_UP_TO_MINUTES",
     "Action",
     "ActionSource",
     "Block",
     "Challenge",
-    "LIVE_UP_TO_MINUTES",
     "Game",
     "GameStatus",
     "GameVariant",
@@ -50,6 +52,8 @@ __all__ = [
     "OutboxMessage",
     "PieceKind",
     "PlacedPiece",
+    "PlayerCount",
+    "QueueEntry",
     "Rating",
     "RatingChange",
     "RatingPool",

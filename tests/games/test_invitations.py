@@ -138,12 +138,16 @@ def test_it_refuses_withdrawals_by_anyone_but_the_host(
 def test_it_hides_invitations_to_tables_that_started_or_closed(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    started = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True)
+    started = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(started.pk, host, "Ciara")
     services.invite_player(started.pk, host, "Brendan")
     services.join_game(started.pk, player)
     assert Game.objects.get(pk=started.pk).status == GameStatus.PLAYING
-    closed = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
+    closed = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(closed.pk, host, "Ciara")
     services.leave_game(closed.pk, host)
     client.force_login(outsider)

@@ -21,7 +21,9 @@ NEXT = 'id="next-table"'
 
 def _table(host: User, player: User, *, minutes: int, now: datetime) -> Game:
     """Another two-player table in round 1, its deadline ``minutes`` after ``now``."""
-    game = services.create_game(host, seats_wanted=2, round_minutes=minutes, is_open=True, rated=True)
+    game = services.create_game(
+        host, seats_wanted=2, round_minutes=minutes, is_open=True, rated=True
+    )
     return services.join_game(game.pk, player, now=now)
 
 

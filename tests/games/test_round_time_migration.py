@@ -22,13 +22,18 @@ def test_it_turns_every_tables_hours_into_minutes_and_back() -> None:
     executor.migrate(AFTER)
     new = executor.loader.project_state(AFTER).apps.get_model("games", "Game")
     assert list(new.objects.order_by("pk").values_list("round_minutes", flat=True)) == [
-        720, 1440, 10080
+        720,
+        1440,
+        10080,
     ]
     new.objects.create(seats_wanted=2, round_minutes=2)  # a live table, made after the change
 
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)  # and back, for a rollback of the release
     assert list(old.objects.order_by("pk").values_list("round_hours", flat=True)) == [
-        12, 24, 168, 12
+        12,
+        24,
+        168,
+        12,
     ]
     MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())

@@ -190,10 +190,14 @@ def test_joining_answers_the_invitation(forming: Game, host: User, outsider: Use
 def test_invitations_to_tables_that_started_or_closed_are_no_longer_pending(
     host: User, player: User, outsider: User
 ) -> None:
-    started = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
+    started = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=True, rated=True
+    )
     services.invite_player(started.pk, host, "Ciara")
     services.join_game(started.pk, player)  # the last seat: the game starts
-    closed = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True)
+    closed = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True
+    )
     services.invite_player(closed.pk, host, "Ciara")
     services.leave_game(closed.pk, host)
     assert not services.pending_invitations(outsider).exists()
