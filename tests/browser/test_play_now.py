@@ -38,7 +38,12 @@ def test_two_people_press_play_now_and_land_at_the_same_table(
     a = sign_in(browser, base, ann)
     b = sign_in(browser, base, bob, viewport=PHONE)
 
+    a.goto(f"{base}/games/")
+    a.screenshot(path=screenshot_dir / "play-now-laptop-0-lobby.png")
+    b.goto(f"{base}/games/mine/")
+    b.screenshot(path=screenshot_dir / "play-now-phone-0-your-games.png")
     b.goto(f"{base}/games/play-now/")
+    assert_accessible(b, "the Play now form on a phone")
     b.screenshot(path=screenshot_dir / "play-now-phone-1-form.png", full_page=True)
     _press_play_now(a, base, "1 minute")
     expect(a.locator("#queue-count")).to_contain_text("You are the only one waiting")
