@@ -156,23 +156,57 @@ class Table:
     bots: int = 0
 
 
-def _may_sit_together(
-    a: QueueEntry, b: QueueEntry, now: datetime, blocked: Set[tuple[int, int]]
-) -> bool:
-    if (a.user_id, b.user_id) in blocked or (b.user_id, a.user_id) in blocked:
-        return False
-    if not set(a.sizes) & set(b.sizes):
-        return False
-    return abs(a.skill - b.skill) <= max(band(a, now), band(b, now))
+@dataclass(frozen=True)
+class _Waiter:
+    """A queue entry with what the plan asks of it again and again, worked out once."""
+
+    entry: QueueEntry
+    sizes: frozenset[int]
+    band: float
+    bots_due: bool
+
+    @classmethod
+    def of(cls, entry: QueueEntry, now: datetime) -> _Waiter:
+        return cls(entry, frozenset(entry.sizes), band(entry, now), _bots_due(entry, now))
+
+    def may_sit_with(self, other: _Waiter, blocked: Set[tuple[int, int]]) -> bool:
+        a, b = self.entry, other.entry
+        if not self.sizes & other.sizes:
+            return False
+        if abs(a.skill - b.skill) > max(self.band, other.band):
+            return False
+        return (a.user_id, b.user_id) not in blocked and (b.user_id, a.user_id) not in blocked
 
 
-def _fill(anchor: QueueEntry, mates: list[QueueEntry], sizes: Sequence[int]) -> Table | None:
-    """The first of ``sizes`` that ``anchor`` and some of ``mates`` (in order) fill."""
-    for size in sizes:
-        fitting = [mate for mate in mates if size in mate.sizes][: size - 1]
+def _mates(
+    anchor: _Waiter, others: Sequence[_Waiter], blocked: Set[tuple[int, int]]
+) -> list[_Waiter]:
+    """The others who may sit with ``anchor``, in order, up to the first enough to fill the
+    largest table the anchor accepts (no need to look further then)."""
+    largest = max(anchor.sizes)
+    mates: list[_Waiter] = []
+    fitting_largest = 0
+    for other in others:
+        if anchor.may_sit_with(other, blocked):
+            mates.append(other)
+            fitting_largest += largest in other.sizes
+            if fitting_largest == largest - 1:
+                break
+    return mates
+
+
+def _table_of(anchor: _Waiter, mates: list[_Waiter]) -> Table | None:
+    """The largest table ``anchor`` and some of ``mates`` (in order) fill, or, once the anchor's
+    wait for bots is over, the smallest it accepts with bots in the seats left."""
+    for size in sorted(anchor.sizes, reverse=True):
+        fitting = [mate.entry for mate in mates if size in mate.sizes][: size - 1]
         if len(fitting) == size - 1:
-            return Table((anchor, *fitting))
-    return None
+            return Table((anchor.entry, *fitting))
+    if not anchor.bots_due:
+        return None
+    smallest = min(anchor.sizes)
+    people = [anchor.entry, *(m.entry for m in mates if smallest in m.sizes)][: smallest - 1]
+    return Table(tuple(people), bots=smallest - len(people))
 
 
 def plan(
@@ -180,21 +214,17 @@ def plan(
 ) -> list[Table]:
     """The tables the people ``waiting`` for one speed (oldest first) sit down at now: each
     person at most once. ``blocked`` holds (user, user) pairs who never sit together."""
-    free = list(waiting)
+    free = [_Waiter.of(entry, now) for entry in waiting]
     tables: list[Table] = []
     while free:
         anchor, others = free[0], free[1:]
-        mates = [e for e in others if _may_sit_together(anchor, e, now, blocked)]
-        table = _fill(anchor, mates, sorted(anchor.sizes, reverse=True))
-        if table is None and _bots_due(anchor, now):
-            smallest = min(anchor.sizes)
-            people = [anchor, *(m for m in mates if smallest in m.sizes)][: smallest - 1]
-            table = Table(tuple(people), bots=smallest - len(people))
+        table = _table_of(anchor, _mates(anchor, others, blocked))
         if table is None:
-            free.remove(anchor)  # keeps waiting; the others may still sit down together
+            free = others  # the anchor keeps waiting; the others may still sit down together
             continue
         tables.append(table)
-        free = [e for e in free if e not in table.entries]
+        seated = {id(entry) for entry in table.entries}
+        free = [waiter for waiter in others if id(waiter.entry) not in seated]
     return tables
 
 
