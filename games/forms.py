@@ -23,6 +23,14 @@ BOT_HELP = (
 )
 
 
+#: The round times a table may have, live first: a select shows them in two groups.
+LIVE = RoundTime.live()
+SPEED_CHOICES = [
+    ("Live: everyone plays at one sitting", [(t.value, t.label) for t in LIVE]),
+    ("Slow: each plays when they like", [(t.value, t.label) for t in RoundTime if t not in LIVE]),
+]
+
+
 def bot_field(position: int) -> str:
     """The form field of the seat at ``position`` (0 is the host's)."""
     return f"bot_{position}"
@@ -38,7 +46,7 @@ class CreateGameForm(forms.Form):
         initial=4,
     )
     round_minutes = forms.TypedChoiceField(
-        label="Time per round", choices=RoundTime.choices, coerce=int, initial=RoundTime.ONE_DAY
+        label="Time per round", choices=SPEED_CHOICES, coerce=int, initial=RoundTime.ONE_DAY
     )
     is_open = forms.TypedChoiceField(
         label="Who may join",
@@ -157,14 +165,6 @@ def _wait_label(seconds: int | None) -> str:
         return f"After {seconds} seconds"
     minutes = seconds // 60
     return f"After {minutes} minute{'s' if minutes > 1 else ''}"
-
-
-#: The speeds "Play now" offers, live first: a select shows them in two groups.
-LIVE = RoundTime.live()
-SPEED_CHOICES = [
-    ("Live: everyone plays at one sitting", [(t.value, t.label) for t in LIVE]),
-    ("Slow: each plays when they like", [(t.value, t.label) for t in RoundTime if t not in LIVE]),
-]
 
 
 class PlayNowForm(forms.Form):
