@@ -4,6 +4,7 @@ and several matchers at once: everyone is seated at one table at most, never two
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
 from django.contrib.auth.models import User
@@ -47,7 +48,7 @@ def _check_nobody_twice(people: list[User]) -> int:
 @pytest.mark.parametrize("count", [2, 3, 4, 5])
 def test_people_joining_at_the_same_moment_are_each_seated_once(count: int) -> None:
     people = _people(count)
-    outcomes = at_once([lambda p=p: _join(p, PlayerCount.ANY) for p in people])
+    outcomes = at_once([partial(_join, person, PlayerCount.ANY) for person in people])
     assert not outcomes.raised
     matchmaking.match_all()  # the sweep beat sends every few seconds
     # One person alone can never be seated (nobody to play with, no bots asked for).

@@ -14,7 +14,7 @@ from games.services import matchmaking
 from tests.deadlines.conftest import CaptureOnCommit
 
 JOIN = {"players": "any", "round_minutes": "2", "bots_after": "60"}
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "queue"}
+HTMX = {"HX-Request": "true", "HX-Target": "queue"}
 
 
 def test_lobby_and_your_games_offer_play_now(client: Client, host: User) -> None:
@@ -56,7 +56,7 @@ def test_joining_shows_the_queue_and_how_many_wait(
 
     # The poll: only the queue's part. 1. session; 2. user; 3. the wait; 4. the counts
     with django_assert_num_queries(4):
-        part = client.get("/games/play-now/", **HTMX).content.decode()
+        part = client.get("/games/play-now/", headers=HTMX).content.decode()
     assert part.strip().startswith('<section id="queue"') and "<html" not in part
 
 
@@ -104,7 +104,7 @@ def test_once_seated_the_page_and_its_poll_lead_to_the_table(
         matchmaking.join_queue(player, players="2", round_minutes=2, bots_after=None)
     game = Game.objects.get()
 
-    poll = client.get("/games/play-now/", **HTMX)
+    poll = client.get("/games/play-now/", headers=HTMX)
     assert poll["HX-Redirect"] == f"/games/{game.pk}/"
     response = client.get("/games/play-now/")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
