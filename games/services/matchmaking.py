@@ -170,28 +170,37 @@ class _Waiter:
         return cls(entry, frozenset(entry.sizes), band(entry, now), _bots_due(entry, now))
 
     def may_sit_with(self, other: _Waiter, blocked: Set[tuple[int, int]]) -> bool:
-        a, b = self.entry, other.entry
         if not self.sizes & other.sizes:
             return False
-        if abs(a.skill - b.skill) > max(self.band, other.band):
+        if abs(self.entry.skill - other.entry.skill) > max(self.band, other.band):
             return False
-        return (a.user_id, b.user_id) not in blocked and (b.user_id, a.user_id) not in blocked
+        return not _blocked(self, other, blocked)
+
+
+def _blocked(a: _Waiter, b: _Waiter, blocked: Set[tuple[int, int]]) -> bool:
+    """Whether one of the two blocked the other."""
+    x, y = a.entry.user_id, b.entry.user_id
+    return (x, y) in blocked or (y, x) in blocked
 
 
 def _mates(
     anchor: _Waiter, others: Sequence[_Waiter], blocked: Set[tuple[int, int]]
 ) -> list[_Waiter]:
-    """The others who may sit with ``anchor``, in order, up to the first enough to fill the
-    largest table the anchor accepts (no need to look further then)."""
+    """The others who may sit with ``anchor`` and with each other (no blocks among them), in
+    order, up to the first enough to fill the largest table the anchor accepts (no need to
+    look further then)."""
     largest = max(anchor.sizes)
     mates: list[_Waiter] = []
     fitting_largest = 0
     for other in others:
-        if anchor.may_sit_with(other, blocked):
-            mates.append(other)
-            fitting_largest += largest in other.sizes
-            if fitting_largest == largest - 1:
-                break
+        if not anchor.may_sit_with(other, blocked):
+            continue
+        if blocked and any(_blocked(other, mate, blocked) for mate in mates):
+            continue  # one of them blocked the other: never at one table
+        mates.append(other)
+        fitting_largest += largest in other.sizes
+        if fitting_largest == largest - 1:
+            break
     return mates
 
 

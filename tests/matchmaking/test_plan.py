@@ -56,6 +56,8 @@ def test_people_who_blocked_each_other_are_never_seated_together() -> None:
     people = [_waiting(1), _waiting(2, joined=1), _waiting(3, joined=2)]
     assert _seated(plan(people[:2], T0 + timedelta(seconds=3), {(2, 1)})) == []
     assert _seated(plan(people, T0 + timedelta(seconds=3), {(2, 1)})) == [([1, 3], 0)]
+    # Nor two who would only meet through a third.
+    assert _seated(plan(people, T0 + timedelta(seconds=3), {(3, 2)})) == [([1, 2], 0)]
 
 
 def test_bots_fill_the_smallest_table_once_the_chosen_wait_is_over() -> None:
