@@ -14,6 +14,7 @@ urlpatterns = [
     path("play-now/", play_now.play_now, name="play_now"),
     path("play-now/join/", play_now.join, name="play_now_join"),
     path("play-now/leave/", play_now.leave, name="play_now_leave"),
+    path("play-now/with-bots/", play_now.with_bots, name="play_now_with_bots"),
     path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),

@@ -147,6 +147,27 @@ def leave_queue(user: User) -> None:
         raise GameError("You are not waiting for a table: you may have just been seated.")
 
 
+@transaction.atomic
+def start_with_bots(user: User, *, now: datetime | None = None) -> Game:
+    """The person waiting stops waiting: a table of the smallest size they asked for starts
+    now with bots of their level in the other seats. Refused when they are not waiting (a
+    second click, or a matcher seated them a moment before, or holds them right now)."""
+    entry = (
+        QueueEntry.objects.select_for_update(skip_locked=True)
+        .filter(user=user, matched_at__isnull=True)
+        .first()
+    )
+    if entry is None:
+        raise GameError("You are not waiting for a table: you may have just been seated.")
+    now = now or timezone.now()
+    seats = min(entry.sizes)
+    game = seat_and_start(
+        [user], bots_for(entry.skill, seats - 1), round_minutes=entry.round_minutes, now=now
+    )
+    QueueEntry.objects.filter(pk=entry.pk).update(matched_at=now, game=game)
+    return game
+
+
 @dataclass(frozen=True)
 class Table:
     """A table the matcher will open: the people's queue entries (the longest waiting first)
@@ -299,4 +320,5 @@ __all__ = [
     "match_speed",
     "plan",
     "skill_of",
+    "start_with_bots",
 ]

@@ -66,3 +66,15 @@ def leave(request: HttpRequest) -> HttpResponse:
     else:
         messages.success(request, "You left the queue.")
     return redirect("games:play_now")
+
+
+@login_required
+@require_POST
+def with_bots(request: HttpRequest) -> HttpResponse:
+    """Stop waiting and start at once with bots of the person's level."""
+    try:
+        game = matchmaking.start_with_bots(user_of(request))
+    except GameError as refused:
+        messages.error(request, str(refused))
+        return redirect("games:play_now")
+    return redirect(game)

@@ -37,9 +37,13 @@ def test_every_plan_keeps_the_rules_of_the_queue(
     waiting = sorted(
         (
             QueueEntry(
-                user_id=n, players=count, round_minutes=2, skill=skill,
-                joined_at=NOW - timedelta(seconds=waited), bots_after=bots_after,
-            )  # fmt: skip
+                user_id=n,
+                players=count,
+                round_minutes=2,
+                skill=skill,
+                joined_at=NOW - timedelta(seconds=waited),
+                bots_after=bots_after,
+            )
             for n, (count, skill, waited, bots_after) in enumerate(people, start=1)
         ),
         key=lambda entry: (entry.joined_at, entry.user_id),

@@ -108,3 +108,19 @@ def test_once_seated_the_page_and_its_poll_lead_to_the_table(
     assert poll["HX-Redirect"] == f"/games/{game.pk}/"
     response = client.get("/games/play-now/")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+
+
+def test_a_person_waiting_may_start_at_once_with_bots_of_their_level(
+    client: Client, host: User
+) -> None:
+    client.force_login(host)
+    client.post("/games/play-now/join/", {**JOIN, "players": "3-5"})
+    response = client.post("/games/play-now/with-bots/")
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert [seat.bot for seat in game.seats.order_by("position")] == ["", "medium", "medium"]
+    assert game.round_minutes == 2 and game.status == "playing"
+
+    response = client.post("/games/play-now/with-bots/", follow=True)  # a second click
+    assert "You are not waiting for a table" in response.content.decode()
+    assert Game.objects.count() == 1

@@ -62,6 +62,7 @@ ROWS = [
     Row("games:play_now",                "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("games:play_now_join",           "POST", NONE,     400,   400,    400,  LOGIN),
     Row("games:play_now_leave",          "POST", NONE,     302,   302,    302,  LOGIN),
+    Row("games:play_now_with_bots",      "POST", NONE,     302,   302,    302,  LOGIN),
     Row("games:finished",                "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("challenge:this_week",           "GET",  NONE,     200,   200,    200,  200),
     Row("challenge:week",                "GET",  WEEK,     200,   200,    200,  200),
