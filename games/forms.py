@@ -7,8 +7,9 @@ from typing import Any
 from django import forms
 
 import engine
-from games.models import RoundTime
+from games.models import PlayerCount, RoundTime
 from games.services.bots import BOT_LEVELS
+from games.services.matchmaking import BOT_WAITS
 
 #: Seats a bot may take: every seat after the host's (position 0), of a table of at most 5.
 BOT_POSITIONS = range(1, 5)
@@ -20,6 +21,14 @@ BOT_HELP = (
     "spots; Medium scores all it can at once; Hard plans for the end of the game; Expert also "
     "weighs the tiles the next round is likely to bring."
 )
+
+
+#: The round times a table may have, live first: a select shows them in two groups.
+LIVE = RoundTime.live()
+SPEED_CHOICES = [
+    ("Live: everyone plays at one sitting", [(t.value, t.label) for t in LIVE]),
+    ("Slow: each plays when they like", [(t.value, t.label) for t in RoundTime if t not in LIVE]),
+]
 
 
 def bot_field(position: int) -> str:
@@ -36,8 +45,8 @@ class CreateGameForm(forms.Form):
         coerce=int,
         initial=4,
     )
-    round_hours = forms.TypedChoiceField(
-        label="Time per round", choices=RoundTime.choices, coerce=int, initial=RoundTime.ONE_DAY
+    round_minutes = forms.TypedChoiceField(
+        label="Time per round", choices=SPEED_CHOICES, coerce=int, initial=RoundTime.ONE_DAY
     )
     is_open = forms.TypedChoiceField(
         label="Who may join",
@@ -154,3 +163,45 @@ class ReplayForm(forms.Form):
         return " ".join(
             f"{name}: {' '.join(map(str, errors))}" for name, errors in self.errors.items()
         )
+
+
+def _wait_label(seconds: int | None) -> str:
+    if seconds is None:
+        return "Never: keep waiting for people"
+    if seconds < 60:
+        return f"After {seconds} seconds"
+    minutes = seconds // 60
+    return f"After {minutes} minute{'s' if minutes > 1 else ''}"
+
+
+class PlayNowForm(forms.Form):
+    """What a person waits for in the "Play now" queue."""
+
+    players = forms.ChoiceField(
+        label="Players",
+        choices=PlayerCount.choices,
+        initial=PlayerCount.ANY,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose 2 players, 3 to 5 players, or any number."},
+    )
+    round_minutes = forms.TypedChoiceField(
+        label="Time per round",
+        choices=SPEED_CHOICES,
+        coerce=int,
+        initial=RoundTime.TWO_MINUTES,
+        help_text=(
+            "Live tables are played at one sitting: a countdown shows each round's time, the "
+            "autopilot plays a turn missed at its deadline, and nobody is mailed about them."
+        ),
+        error_messages={"invalid_choice": "Choose one of the round times offered."},
+    )
+    bots_after = forms.TypedChoiceField(
+        label="Fill the empty seats with bots of your level",
+        choices=[("" if s is None else str(s), _wait_label(s)) for s in BOT_WAITS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="60",
+        help_text="If nobody of your level has come by then, bots take the seats left.",
+        error_messages={"invalid_choice": "Choose one of the waits offered."},
+    )

@@ -9,6 +9,7 @@ from games import heartbeat, services
 from games.challenge import entries as challenge_entries
 from games.notifications import periodic
 from games.ratings import rate
+from games.services import matchmaking
 from games.tournaments import events
 
 
@@ -37,6 +38,26 @@ def sweep_deadlines_task() -> str:
     return (
         f"autopilot {swept.autopilot_turns}, away {swept.away_turns}, closed {swept.tables_closed}"
     )
+
+
+@shared_task(name="games.play_overdue")
+def play_overdue_task(game_id: int) -> int:
+    """At a live round's deadline: the autopilot plays every missing turn (a no-op before the
+    deadline, or once the round has moved on)."""
+    return services.play_overdue(game_id)
+
+
+@shared_task(name="games.sweep_live_deadlines")
+def sweep_live_deadlines_task() -> int:
+    """Every few seconds: live rounds past their deadline whose timed message was lost."""
+    return services.sweep_live_deadlines()
+
+
+@shared_task(name="games.match_players")
+def match_players_task() -> int:
+    """As someone joins "Play now", and every few seconds: seat whoever the queue can seat
+    (bands widen and bots become due as people wait). Returns how many tables opened."""
+    return matchmaking.match_all()
 
 
 @shared_task(name="games.notifications")

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
-from games.views import blocks, chat, history, lobby, play, rematch, seats, table
+from games.views import blocks, chat, history, lobby, play, play_now, rematch, seats, table
 
 app_name = "games"
 
@@ -11,6 +11,10 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.create, name="create"),
     path("mine/", lobby.mine, name="mine"),
+    path("play-now/", play_now.play_now, name="play_now"),
+    path("play-now/join/", play_now.join, name="play_now_join"),
+    path("play-now/leave/", play_now.leave, name="play_now_leave"),
+    path("play-now/with-bots/", play_now.with_bots, name="play_now_with_bots"),
     path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),

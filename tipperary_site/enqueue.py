@@ -11,6 +11,7 @@ with the request's (tipperary_site.request_id).
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from django.db import transaction
 
@@ -20,15 +21,16 @@ from tipperary_site.celery import app as celery_app
 logger = logging.getLogger(__name__)
 
 
-def enqueue(task_name: str, *args: object) -> None:
-    """Send the task called ``task_name`` with ``args`` once the current transaction commits."""
+def enqueue(task_name: str, *args: object, eta: datetime | None = None) -> None:
+    """Send the task called ``task_name`` with ``args`` once the current transaction commits,
+    to run at once or, given ``eta``, not before that moment."""
     # Read now: the commit may run the callback after the request's id is gone (a test's
     # captured callbacks, or a transaction closed by an outer block).
     headers = {request_id.TASK_HEADER: request_id.current() or request_id.new_id()}
 
     def send() -> None:
         try:
-            celery_app.tasks[task_name].apply_async(args=args, headers=headers)
+            celery_app.tasks[task_name].apply_async(args=args, headers=headers, eta=eta)
         except Exception:
             logger.exception("could not enqueue %s%r; the sweeps will pick it up", task_name, args)
 

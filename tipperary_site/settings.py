@@ -182,6 +182,19 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "advance-complete-games": {"task": "games.advance_complete_games", "schedule": 60.0},
     # Nobody waits past a deadline: the autopilot plays missing turns; old forming tables close.
     "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 60.0},
+    # A live table's deadline is kept to the second by a task sent for it; this sweep makes good
+    # a lost one within seconds (expires: a backlog of sweeps is worth one run).
+    "sweep-live-deadlines": {
+        "task": "games.sweep_live_deadlines",
+        "schedule": 3.0,
+        "options": {"expires": 3.0},
+    },
+    # "Play now": as people wait, their bands widen and bots become due (joining runs it too).
+    "match-players": {
+        "task": "games.match_players",
+        "schedule": 5.0,
+        "options": {"expires": 5.0},
+    },
     # Reminders, deadline warnings and digests written, then every due e-mail sent.
     "notifications": {"task": "games.notifications", "schedule": 60.0},
     # A lost "rate this table" message must never leave a finished table unrated.

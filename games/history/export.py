@@ -12,7 +12,7 @@ from games.access import TableAccess
 from games.models import Action
 
 FORMAT = "tipperary-game"
-VERSION = 1
+VERSION = 2  # 2: the round time is given in minutes (round_minutes), live speeds having come
 
 
 def export_game(access: TableAccess) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def export_game(access: TableAccess) -> dict[str, Any]:
         "options": {
             "players": len(access.seats),
             "variant": game.variant,
-            "round_hours": game.round_hours,
+            "round_minutes": game.round_minutes,
             "open": game.is_open,
             "rated": game.rated,
             "allow_vacation": game.allow_vacation,

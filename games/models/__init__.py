@@ -7,6 +7,7 @@
 - ``challenge``: the weekly challenge's deal and window.
 - ``tournaments``: events, their entrants (each round's tables are games).
 - ``heartbeat``: each worker queue's last sign of life.
+- ``matchmaking``: the "Play now" queue.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -15,9 +16,11 @@ above may import any of them.
 from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
+from games.models.matchmaking import PlayerCount, QueueEntry
 from games.models.outbox import Kind, OutboxMessage, Status
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.table import (
+    LIVE_UP_TO_MINUTES,
     Action,
     ActionSource,
     Game,
@@ -35,6 +38,7 @@ from games.models.table import (
 from games.models.tournaments import Entrant, Tournament, TournamentFormat, TournamentStatus
 
 __all__ = [
+    "LIVE_UP_TO_MINUTES",
     "Action",
     "ActionSource",
     "Block",
@@ -51,6 +55,8 @@ __all__ = [
     "OutboxMessage",
     "PieceKind",
     "PlacedPiece",
+    "PlayerCount",
+    "QueueEntry",
     "Rating",
     "RatingChange",
     "RatingPool",

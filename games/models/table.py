@@ -37,14 +37,32 @@ class GameVariant(models.TextChoices):
     DUPLICATE = "duplicate", "Weekly challenge"
 
 
-class RoundTime(models.IntegerChoices):
-    """Time per round, in hours."""
+#: Round times up to this many minutes are live: kept to the second, never mailed per turn.
+LIVE_UP_TO_MINUTES = 5
 
-    HALF_DAY = 12, "12 hours"
-    ONE_DAY = 24, "1 day"
-    TWO_DAYS = 48, "2 days"
-    THREE_DAYS = 72, "3 days"
-    ONE_WEEK = 168, "7 days"
+
+class RoundTime(models.IntegerChoices):
+    """Time per round, in minutes: the live speeds, played at one sitting, then the slow ones,
+    played over days."""
+
+    ONE_MINUTE = 1, "1 minute"
+    TWO_MINUTES = 2, "2 minutes"
+    THREE_MINUTES = 3, "3 minutes"
+    FIVE_MINUTES = 5, "5 minutes"
+    HALF_DAY = 12 * 60, "12 hours"
+    ONE_DAY = 24 * 60, "1 day"
+    TWO_DAYS = 48 * 60, "2 days"
+    THREE_DAYS = 72 * 60, "3 days"
+    ONE_WEEK = 168 * 60, "7 days"
+
+    @classmethod
+    def live(cls) -> list[RoundTime]:
+        """The speeds played at one sitting (everyone at the table at once).
+
+        >>> [speed.label for speed in RoundTime.live()]
+        ['1 minute', '2 minutes', '3 minutes', '5 minutes']
+        """
+        return [speed for speed in cls if speed <= LIVE_UP_TO_MINUTES]
 
 
 class Game(models.Model):
@@ -53,7 +71,7 @@ class Game(models.Model):
     )
     status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.FORMING)
     seats_wanted = models.PositiveSmallIntegerField(default=4)
-    round_hours = models.PositiveSmallIntegerField(
+    round_minutes = models.PositiveSmallIntegerField(
         choices=RoundTime.choices, default=RoundTime.ONE_DAY
     )
     is_open = models.BooleanField(default=True, help_text="Anyone may join from the lobby.")
@@ -124,7 +142,12 @@ class Game(models.Model):
 
     @property
     def round_length(self) -> timedelta:
-        return timedelta(hours=self.round_hours)
+        return timedelta(minutes=self.round_minutes)
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the table is played at one sitting (a round of a few minutes)."""
+        return self.round_minutes <= LIVE_UP_TO_MINUTES
 
 
 class SeatKind(models.TextChoices):

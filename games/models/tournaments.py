@@ -45,7 +45,7 @@ class Tournament(models.Model):
     featured = models.BooleanField(default=False, help_text="Shown first on /tournaments/.")
     format = models.CharField(max_length=8, choices=TournamentFormat.choices)
     table_size = models.PositiveSmallIntegerField()
-    round_hours = models.PositiveSmallIntegerField(
+    round_minutes = models.PositiveSmallIntegerField(
         choices=RoundTime.choices, default=RoundTime.ONE_DAY
     )
     rated = models.BooleanField(default=True)

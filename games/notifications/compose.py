@@ -88,7 +88,7 @@ def _invitation(row: OutboxMessage, seat: Seat | None, profile: Profile, now: da
     return {
         "host": host.name if host else "A player",
         "seats_taken": game.seats.count(),
-        "round_time": RoundTime(game.round_hours).label,
+        "round_time": RoundTime(game.round_minutes).label,
         "still_forming": game.status == GameStatus.FORMING,
     }
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Q
 
 from accounts.models import EmailMode, Profile
-from games.models import Game, GameStatus
+from games.models import LIVE_UP_TO_MINUTES, Game, GameStatus
 from games.models.outbox import Kind
 
 # The profile switch that turns each kind on or off (the digest has the e-mail mode instead).
@@ -30,6 +31,17 @@ TURN_KINDS = frozenset({Kind.STARTED, Kind.NEW_ROUND, Kind.LAST_TO_PLAY, Kind.DE
 QUIET_ON_HOLIDAY = TURN_KINDS | {Kind.AUTOPILOT, Kind.DIGEST}
 #: What people who chose the daily digest still get one by one (when its switch is on).
 DIGEST_ALSO_SENDS = frozenset({Kind.DEADLINE, Kind.CHALLENGE})
+
+
+#: Seats of tables whose people are mailed about their turns (see :func:`mailed_per_turn`).
+SEATS_MAILED_PER_TURN = Q(game__round_minutes__gt=LIVE_UP_TO_MINUTES)
+
+
+def mailed_per_turn(game: Game) -> bool:
+    """Whether a table's people are mailed about their turns (its start, a new round, a
+    reminder, a deadline, the autopilot): never at a live table, where the people are at the
+    table while it is played and the page shows it all."""
+    return not game.is_live
 
 
 def wants(profile: Profile | None, kind: str, now: datetime) -> bool:

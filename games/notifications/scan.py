@@ -18,13 +18,20 @@ from accounts.models import EmailMode, Profile
 from games.challenge.entries import current_week
 from games.models import Game, GameStatus, GameVariant, Seat
 from games.models.outbox import Kind, OutboxMessage
-from games.notifications.rules import deadline_warning, last_to_play_share, turn_number, wants
+from games.notifications.rules import (
+    SEATS_MAILED_PER_TURN,
+    deadline_warning,
+    last_to_play_share,
+    turn_number,
+    wants,
+)
 from games.notifications.write import origin, queue
 
 
 def queue_deadline_warnings(now: datetime) -> int:
     """One warning per seat still to play when its round ends within the warning time."""
     seats = Seat.objects.filter(
+        SEATS_MAILED_PER_TURN,
         to_play=True,
         user__isnull=False,
         game__status=GameStatus.PLAYING,
@@ -51,7 +58,11 @@ def queue_last_to_play(now: datetime) -> int:
         .values("game_id")
     )
     seats = Seat.objects.filter(
-        to_play=True, user__isnull=False, game_id__in=alone, game__status=GameStatus.PLAYING
+        SEATS_MAILED_PER_TURN,
+        to_play=True,
+        user__isnull=False,
+        game_id__in=alone,
+        game__status=GameStatus.PLAYING,
     ).select_related("game", "user__profile")
     queued = 0
     for seat in seats:

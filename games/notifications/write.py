@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from games.models import Game, GameStatus, GameVariant, Invitation, Seat
 from games.models.outbox import Kind, OutboxMessage
-from games.notifications.rules import turn_number, wants
+from games.notifications.rules import mailed_per_turn, turn_number, wants
 from tipperary_site import request_id
 from tipperary_site.enqueue import enqueue
 
@@ -102,6 +102,8 @@ def notify_invitation(invitation: Invitation, *, now: datetime | None = None) ->
 
 def notify_table_started(game: Game, *, now: datetime | None = None) -> None:
     """Tell every player the table started: this is also their first turn."""
+    if not mailed_per_turn(game):
+        return
     now = now or timezone.now()
     people = _people_to_play(game)
     queue(people, Kind.STARTED, game, turn_number(game), now, due_at=now + turn_grace())
@@ -118,6 +120,8 @@ def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
     """Tell everyone with something to do that a new round (or the tower step) began."""
     if game.status != GameStatus.PLAYING or game.variant == GameVariant.DUPLICATE:
         return  # a challenge entry has no deadline: nobody waits on its entrant
+    if not mailed_per_turn(game):
+        return
     now = now or timezone.now()
     people = _people_to_play(game)
     queue(people, Kind.NEW_ROUND, game, turn_number(game), now, due_at=now + turn_grace())
@@ -125,7 +129,7 @@ def notify_new_round(game: Game, *, now: datetime | None = None) -> None:
 
 def notify_autopilot(game: Game, seat: Seat, round_: int, *, now: datetime | None = None) -> None:
     """Tell a person the autopilot played ``round_`` for them at ``game`` (the deadline passed)."""
-    if seat.user_id is None:
+    if seat.user_id is None or not mailed_per_turn(game):
         return
     user = User.objects.select_related("profile").get(pk=seat.user_id)
     queue([user], Kind.AUTOPILOT, game, round_, now or timezone.now())

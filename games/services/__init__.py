@@ -9,6 +9,7 @@ from games.services.deadlines import (
     take_seat_back,
 )
 from games.services.deadlines import sweep as sweep_deadlines
+from games.services.deadlines import sweep_live as sweep_live_deadlines
 from games.services.departures import depart
 from games.services.errors import GameError, NotAllowed, StaleTurn
 from games.services.tables import (
@@ -61,6 +62,7 @@ __all__ = [
     "start_game",
     "submit_action",
     "sweep_deadlines",
+    "sweep_live_deadlines",
     "take_seat_back",
     "undo_turn",
     "withdraw_invitation",

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 import engine
 from games.engine_bridge import load_state
-from games.models import Game, GameStatus, Seat, SeatKind
+from games.models import LIVE_UP_TO_MINUTES, Game, GameStatus, Seat, SeatKind
 from games.notifications.write import notify_autopilot, notify_table_closed
 from games.services.bots import play_seat, play_waiting_seats
 from games.services.errors import GameError
@@ -31,6 +31,8 @@ from games.services.turns import advance_round
 logger = logging.getLogger(__name__)
 
 ABSENT_AFTER = 3
+# At a live table the others are waiting at the table: two missed rounds are enough.
+LIVE_ABSENT_AFTER = 2
 # Bots are played by their own task as a round starts; the sweep steps in only after this long.
 BOTS_PLAY_WITHIN = timedelta(minutes=1)
 FORMING_FOR_AT_MOST = timedelta(days=14)
@@ -78,9 +80,10 @@ def play_overdue(game_id: int, *, now: datetime | None = None) -> int:
         state, _ = play_seat(game, state, seat)
         played.append(seat)
     missed = [s for s in played if s.kind == SeatKind.PERSON and not s.is_away(game, now)]
+    absent_after = LIVE_ABSENT_AFTER if game.is_live else ABSENT_AFTER
     for seat in missed:
         seat.autopilot_streak += 1
-        seat.absent = seat.absent or seat.autopilot_streak >= ABSENT_AFTER
+        seat.absent = seat.absent or seat.autopilot_streak >= absent_after
         seat.save(update_fields=["autopilot_streak", "absent"])
         _tell_autopilot_played(game, seat, round_, now)
     if played:
@@ -173,6 +176,17 @@ def sweep(*, now: datetime | None = None) -> Swept:
     return Swept(autopilot, away, closed)
 
 
+def sweep_live(*, now: datetime | None = None) -> int:
+    """The sweep of live tables, every few seconds: a live round past its deadline whose timed
+    message (:mod:`games.services.deadline_watch`) was lost or late. Returns how many people
+    missed a deadline."""
+    now = now or timezone.now()
+    overdue = Game.objects.filter(
+        status=GameStatus.PLAYING, round_deadline__lte=now, round_minutes__lte=LIVE_UP_TO_MINUTES
+    )
+    return _each(play_overdue, [(pk,) for pk in overdue.values_list("pk", flat=True)], now)
+
+
 def _each(service: Callable[..., int | bool], calls: list[tuple[int, ...]], now: datetime) -> int:
     """Run ``service(*args, now=now)`` for each game; one game's failure is logged and skipped
     (its transaction rolled back), so it never holds up the other tables."""
@@ -212,10 +226,12 @@ __all__ = [
     "ABSENT_AFTER",
     "BOTS_PLAY_WITHIN",
     "FORMING_FOR_AT_MOST",
+    "LIVE_ABSENT_AFTER",
     "Swept",
     "close_forgotten_table",
     "expected_finish",
     "play_overdue",
     "sweep",
+    "sweep_live",
     "take_seat_back",
 ]

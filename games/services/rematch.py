@@ -50,7 +50,7 @@ def play_again(game_id: int, user: User, *, now: datetime | None = None) -> Game
     new = create_game(
         user,
         seats_wanted=1 + len(bots) + len(people),
-        round_hours=old.round_hours,
+        round_minutes=old.round_minutes,
         is_open=False,
         rated=old.rated,
         allow_vacation=old.allow_vacation,

@@ -18,6 +18,7 @@ from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invit
 from games.notifications.write import notify_invitation, notify_table_started
 from games.services.blocks import blocked_either_way
 from games.services.bots import round_started
+from games.services.deadline_watch import watch_deadline
 from games.services.errors import GameError, NotAllowed
 from games.services.limits import check_invitation_allowed, check_table_allowed
 from games.services.record import begin_play, close, locked_game, publish
@@ -35,7 +36,7 @@ def create_game(
     host: User,
     *,
     seats_wanted: int,
-    round_hours: int,
+    round_minutes: int,
     is_open: bool,
     rated: bool,
     allow_vacation: bool = True,
@@ -56,7 +57,7 @@ def create_game(
     if unknown:
         raise GameError(f"There is no bot called {unknown[0]!r}.")
     game = Game.objects.create(
-        host=host, seats_wanted=seats_wanted, round_hours=round_hours, is_open=is_open,
+        host=host, seats_wanted=seats_wanted, round_minutes=round_minutes, is_open=is_open,
         rated=rated, allow_vacation=allow_vacation,
     )  # fmt: skip
     Seat.objects.create(game=game, user=host, position=0)
@@ -64,6 +65,24 @@ def create_game(
         Seat.objects.create(game=game, position=position, kind=SeatKind.BOT, bot=name)
     if len(bots) + 1 == seats_wanted:
         _start(game, now or timezone.now())
+    return game
+
+
+def seat_and_start(
+    people: Sequence[User], bots: Sequence[str], *, round_minutes: int, now: datetime
+) -> Game:
+    """Open a table for ``people`` (the first hosts it) and ``bots`` (bot names), seated in
+    that order, and start it at once: how "Play now" opens the tables it matched. The caller
+    holds a transaction."""
+    game = Game.objects.create(
+        host=people[0], seats_wanted=len(people) + len(bots), round_minutes=round_minutes,
+        is_open=False, rated=True, last_joined_at=now,
+    )  # fmt: skip
+    for position, person in enumerate(people):
+        Seat.objects.create(game=game, user=person, position=position)
+    for position, name in enumerate(bots, start=len(people)):
+        Seat.objects.create(game=game, position=position, kind=SeatKind.BOT, bot=name)
+    _start(game, now)
     return game
 
 
@@ -166,6 +185,7 @@ def _start(game: Game, now: datetime) -> None:
             seat.save(update_fields=["position"])
     begin_play(game, engine.new_game(game.seed, len(seats)), now, deadline=True)
     round_started(game)
+    watch_deadline(game)
     notify_table_started(game, now=now)
 
 

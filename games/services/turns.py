@@ -19,6 +19,7 @@ from games.engine_bridge import load_state
 from games.models import ActionSource, Game, GameStatus
 from games.notifications.write import notify_new_round
 from games.services.bots import round_started
+from games.services.deadline_watch import watch_deadline
 from games.services.errors import GameError, NotAllowed, StaleTurn
 from games.services.record import append_action, locked_game, save_state
 
@@ -104,6 +105,7 @@ def advance_round(game_id: int, round_: int, *, now: datetime | None = None) -> 
     save_state(game, state, new_state, now)
     notify_new_round(game, now=now)
     round_started(game)
+    watch_deadline(game)
     return True
 
 

@@ -59,7 +59,7 @@ class Rules:
     name: str
     format: str
     table_size: int
-    round_hours: int
+    round_minutes: int
     rated: bool
     bots_fill: bool
     rounds: int
@@ -79,8 +79,8 @@ def problems(rules: Rules, now: datetime) -> dict[str, str]:
         found["name"] = "Give the event a name of 3 to 80 characters."
     if not 2 <= size <= 5:
         found["table_size"] = "A table has 2 to 5 seats."
-    if rules.round_hours not in RoundTime.values:
-        found["round_hours"] = "Choose a time per round from the list."
+    if rules.round_minutes not in RoundTime.values:
+        found["round_minutes"] = "Choose a time per round from the list."
     if rules.format not in TournamentFormat.values:
         found["format"] = "Choose Swiss, or groups then a final."
     elif rules.format == TournamentFormat.SWISS and not 1 <= rules.rounds <= MAX_SWISS_ROUNDS:
@@ -124,7 +124,7 @@ def create_tournament(host: User, rules: Rules, now: datetime) -> Tournament:
         raise GameError(next(iter(wrong.values())))
     return Tournament.objects.create(
         name=rules.name.strip(), host=host, format=rules.format, table_size=rules.table_size,
-        round_hours=rules.round_hours, rated=rules.rated, bots_fill=rules.bots_fill,
+        round_minutes=rules.round_minutes, rated=rules.rated, bots_fill=rules.bots_fill,
         rounds=rules.rounds if rules.format == TournamentFormat.SWISS else 2,
         min_rating=rules.min_rating, max_rating=rules.max_rating,
         signup_closes_at=rules.signup_closes_at, min_entrants=rules.min_entrants,
@@ -362,7 +362,7 @@ def _open_table(
 ) -> Game:
     """Seat ``people`` (and ``bots`` bots) at a new table of the event and start it."""
     game = Game.objects.create(
-        host=None, seats_wanted=len(people) + bots, round_hours=tournament.round_hours,
+        host=None, seats_wanted=len(people) + bots, round_minutes=tournament.round_minutes,
         is_open=True, rated=tournament.rated, tournament=tournament, tournament_round=round_,
     )  # fmt: skip
     for position, entrant in enumerate(people):

@@ -28,7 +28,7 @@ class TournamentForm(forms.Form):
         label="Swiss rounds", min_value=1, max_value=MAX_SWISS_ROUNDS, initial=3,
         help_text="Groups then a final always plays two: the group tables and the final.",
     )  # fmt: skip
-    round_hours = forms.TypedChoiceField(
+    round_minutes = forms.TypedChoiceField(
         label="Time per round", choices=RoundTime.choices, coerce=int, initial=RoundTime.ONE_DAY
     )
     rated = forms.BooleanField(label="Rated tables", required=False, initial=True)
@@ -55,7 +55,7 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         return Rules(
             name=data["name"], format=data["format"], table_size=data["table_size"],
-            round_hours=data["round_hours"], rated=data["rated"], bots_fill=data["bots_fill"],
+            round_minutes=data["round_minutes"], rated=data["rated"], bots_fill=data["bots_fill"],
             rounds=data["rounds"], min_rating=data["min_rating"], max_rating=data["max_rating"],
             signup_closes_at=data["signup_closes_at"], min_entrants=data["min_entrants"],
             max_entrants=data["max_entrants"],

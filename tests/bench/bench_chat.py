@@ -51,7 +51,9 @@ def _measure() -> list[Measurement]:
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
     tables = []
     for _ in range(TABLES):
-        game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+        game = services.create_game(
+            ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True
+        )
         tables.append(services.join_game(game.pk, bob))
     start = timezone.now() - timedelta(days=1)
     rows = [

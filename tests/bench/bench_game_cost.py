@@ -271,7 +271,7 @@ def _table(prefix: str, seed: int) -> tuple[int, list[Player]]:
     from tests.factories import UserFactory
 
     people = [UserFactory.create(username=f"{prefix}{n}") for n in range(PLAYERS)]
-    game = services.create_game(people[0], seats_wanted=PLAYERS, round_hours=24, is_open=True,
+    game = services.create_game(people[0], seats_wanted=PLAYERS, round_minutes=1440, is_open=True,
                                 rated=True)  # fmt: skip
     Game.objects.filter(pk=game.pk).update(seed=seed)
     for person in people[1:]:

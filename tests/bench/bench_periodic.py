@@ -54,7 +54,7 @@ def _fill() -> None:
 
     celery_app.conf.task_always_eager = True
     first = [UserFactory.create(username=f"Seed{n}") for n in range(4)]
-    model = services.create_game(first[0], seats_wanted=4, round_hours=72, is_open=True,
+    model = services.create_game(first[0], seats_wanted=4, round_minutes=4320, is_open=True,
                                  rated=True)  # fmt: skip
     for user in first[1:]:
         model = services.join_game(model.pk, user)
@@ -78,7 +78,7 @@ def _fill() -> None:
     now = timezone.now()
     games = Game.objects.bulk_create(
         Game(
-            host=users[n % PEOPLE], status=GameStatus.PLAYING, seats_wanted=4, round_hours=72,
+            host=users[n % PEOPLE], status=GameStatus.PLAYING, seats_wanted=4, round_minutes=4320,
             round=3, round_started_at=now - timedelta(hours=n % 60),
             round_deadline=now + timedelta(hours=72 - n % 60), version=10,
             state=bot_state if n % 10 == 0 else state, started_at=now - timedelta(days=2),

@@ -36,7 +36,7 @@ def run() -> list[Measurement]:
     people = [UserFactory.create(username=name) for name in ("Ann", "Bob", "Cat", "Dan", "Eve")]
     celery_app.conf.task_always_eager = True
     table = services.create_game(
-        people[0], seats_wanted=5, round_hours=24, is_open=True, rated=True
+        people[0], seats_wanted=5, round_minutes=1440, is_open=True, rated=True
     )
     Game.objects.filter(pk=table.pk).update(seed=SEED)
     for user in people[1:]:

@@ -116,7 +116,7 @@ def late_table(people: list[User]) -> Game:
     from tests.games.playing import finish_turns
 
     table = services.create_game(
-        people[0], seats_wanted=5, round_hours=24, is_open=True, rated=True
+        people[0], seats_wanted=5, round_minutes=1440, is_open=True, rated=True
     )
     Game.objects.filter(pk=table.pk).update(seed=7)
     for user in people[1:]:
@@ -482,7 +482,7 @@ def run() -> list[Measurement]:
     # The page and the poll: a full table of 5 late in the game, round 10, Ann to play.
     table = late_table([ann, bob, *others])
     # The round ends and the clicks: Ann and Bob from the first round, so ten rounds fit.
-    game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=7)
     game = services.join_game(game.pk, bob)
     celery_app.conf.task_always_eager = False
@@ -536,7 +536,7 @@ def run() -> list[Measurement]:
             base = f"http://127.0.0.1:{port}"
             # A table of its own from round 1, so five rounds never run into the towers step.
             fresh = services.create_game(
-                ann, seats_wanted=2, round_hours=24, is_open=True, rated=True
+                ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True
             )
             fresh = services.join_game(fresh.pk, bob)
             with _chromium() as browser:

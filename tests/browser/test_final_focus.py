@@ -27,7 +27,7 @@ def _to_the_towers(people: dict[int, User], seed: int) -> Game:
     """A table of ``people`` whose twelve rounds are played by the medium bot for each of them,
     through the services: the towers step is next."""
     game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=24, is_open=True, rated=True
+        people[0], seats_wanted=len(people), round_minutes=1440, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=seed)
     for position in sorted(people)[1:]:

@@ -35,7 +35,7 @@ def test_it_finds_no_violation_on_any_page_of_a_game(
     assert_accessible(page, "the lobby")
 
     game = services.create_game(
-        ann, seats_wanted=3, round_hours=24, is_open=True, rated=False, bots=["easy"]
+        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
     )
     Game.objects.filter(pk=game.pk).update(seed=SEED)
     page.goto(f"{base}/games/mine/")

@@ -30,7 +30,7 @@ def _late_game(live_server: object, browser: Browser) -> tuple[Page, Game]:
     """Ann, a bot and Bob at round 10 of 12; Ann's page, with her turn still to play."""
     ann, bob = make_person("Ann"), make_person("Bob")
     game = services.create_game(
-        ann, seats_wanted=3, round_hours=24, is_open=True, rated=False, bots=["easy"]
+        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
     )
     Game.objects.filter(pk=game.pk).update(seed=SEED)
     services.join_game(game.pk, bob)

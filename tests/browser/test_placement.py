@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _table(ann: User, bob: User) -> Game:
-    game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=20261129)
     return services.join_game(game.pk, bob)
 

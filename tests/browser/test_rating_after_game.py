@@ -28,7 +28,7 @@ LAPTOP = {"width": 1280, "height": 800}
 def into_the_last_round(ann: User, bob: User) -> Game:
     """Ann and Bob's rated table with every round but the last played."""
     game = services.create_game(
-        ann, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        ann, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=20261201)  # the same deal every run
     game = services.join_game(game.pk, bob)

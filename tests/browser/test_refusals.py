@@ -32,7 +32,7 @@ def _debug(settings: SettingsWrapper) -> None:
 @pytest.fixture
 def table() -> tuple[Game, User]:
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=False)
+    game = services.create_game(ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=False)
     Game.objects.filter(pk=game.pk).update(seed=20261129)  # the same deal every run
     return services.join_game(game.pk, bob), ann
 

@@ -26,7 +26,7 @@ BY_ITSELF = 15_000
 
 def _table(people: list[User], seed: int) -> Game:
     game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=24, is_open=True, rated=True
+        people[0], seats_wanted=len(people), round_minutes=1440, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=seed)  # the same deal every run
     for person in people[1:]:

@@ -24,7 +24,7 @@ WATCHING_LINE = 110  # px: from the heading "Watching this game" to the first co
 def _table_in_round_four() -> Game:
     ann, bob = make_person("Ann"), make_person("Bob")
     game = services.create_game(
-        ann, seats_wanted=3, round_hours=24, is_open=True, rated=False, bots=["easy"]
+        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
     )
     Game.objects.filter(pk=game.pk).update(seed=20261129)
     services.join_game(game.pk, bob)

@@ -28,7 +28,9 @@ POLL = 15_000  # ms: the page polls every 10 s
 
 def _table(names: tuple[str, str]) -> tuple[Game, list[User]]:
     people = [UserFactory.create(username=name) for name in names]
-    game = services.create_game(people[0], seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(
+        people[0], seats_wanted=2, round_minutes=1440, is_open=True, rated=True
+    )
     Game.objects.filter(pk=game.pk).update(seed=20261129)
     return services.join_game(game.pk, people[1]), people
 

@@ -27,7 +27,7 @@ def _ann_picks_a_tile(browser: Browser, live_server: object) -> tuple[Page, Game
     """Ann's page at a fresh two-player table, her first tile picked with the keyboard."""
     base = str(live_server)
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=20261129)
     game = services.join_game(game.pk, bob)
     page = sign_in(browser, base, ann)

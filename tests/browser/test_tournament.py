@@ -44,7 +44,7 @@ def test_a_person_signs_up_plays_round_one_and_sees_standings_and_round_two(
     )
     rules = events.Rules(
         name="Spring Swiss", format=TournamentFormat.SWISS, table_size=2,
-        round_hours=RoundTime.ONE_DAY, rated=False, bots_fill=False, rounds=2, min_rating=None,
+        round_minutes=RoundTime.ONE_DAY, rated=False, bots_fill=False, rounds=2, min_rating=None,
         max_rating=None, signup_closes_at=now + timedelta(hours=2), min_entrants=2,
         max_entrants=8,
     )  # fmt: skip

@@ -34,7 +34,7 @@ def test_a_turn_taken_back_is_played_again_and_the_round_ends(
 ) -> None:
     base = str(live_server)
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
-    game = services.create_game(ann, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     Game.objects.filter(pk=game.pk).update(seed=20261129)  # the same deal every run
     game = services.join_game(game.pk, bob)
     page = sign_in(browser, base, ann)

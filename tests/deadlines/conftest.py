@@ -33,7 +33,7 @@ def two_player_table(
 ) -> Game:
     """A one-day-per-round table of ``host`` and ``player``, started, with a fixed seed."""
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True,
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True,
         allow_vacation=allow_vacation,
     )  # fmt: skip
     Game.objects.filter(pk=game.pk).update(seed=seed)

@@ -19,7 +19,7 @@ from tests.games.playing import any_legal_action, step_of
 
 def _solo(host: User, bots: list[str]) -> Game:
     return services.create_game(
-        host, seats_wanted=len(bots) + 1, round_hours=RoundTime.ONE_DAY, is_open=False,
+        host, seats_wanted=len(bots) + 1, round_minutes=RoundTime.ONE_DAY, is_open=False,
         rated=False, bots=bots,
     )  # fmt: skip
 
@@ -31,7 +31,7 @@ def test_the_create_form_seats_bots_and_a_full_table_starts(
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = client.post(
             "/games/new/",
-            {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "rated": "on",
+            {"seats_wanted": "3", "round_minutes": "1440", "is_open": "1", "rated": "on",
              "allow_vacation": "on", "bot_1": "easy", "bot_2": "easy"},
         )  # fmt: skip
     game = Game.objects.get()
@@ -51,7 +51,7 @@ def test_a_table_with_some_bots_waits_for_people(client: Client, host: User) -> 
     client.force_login(host)
     client.post(
         "/games/new/",
-        {"seats_wanted": "4", "round_hours": "24", "is_open": "1", "bot_1": "expert"},
+        {"seats_wanted": "4", "round_minutes": "1440", "is_open": "1", "bot_1": "expert"},
     )  # fmt: skip
     game = Game.objects.get()
     assert game.status == GameStatus.FORMING
@@ -63,7 +63,7 @@ def test_the_form_keeps_a_seat_for_its_person(client: Client, host: User) -> Non
     client.force_login(host)
     response = client.post(
         "/games/new/",
-        {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "bot_1": "easy",
+        {"seats_wanted": "3", "round_minutes": "1440", "is_open": "1", "bot_1": "easy",
          "bot_2": "easy", "bot_3": "easy"},
     )  # fmt: skip
     assert response.status_code == 400

@@ -13,7 +13,7 @@ from games.models import Game, GameStatus, RoundTime
 
 def _table(host: User) -> Game:
     return services.create_game(
-        host, seats_wanted=4, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=4, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
 
 
@@ -49,7 +49,7 @@ def test_each_new_player_gives_the_table_14_more_days(
 def test_started_tables_never_close_this_way(
     clock: time_machine.Coordinates, host: User, player: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=2, round_hours=168, is_open=True, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=10080, is_open=True, rated=True)
     services.join_game(game.pk, player)
     clock.shift(timedelta(days=30))
     assert services.sweep_deadlines().tables_closed == 0

@@ -16,11 +16,11 @@ def test_each_open_table_shows_its_expected_finish_date(
 ) -> None:
     # 12 rounds and the towers step of a day each, from Monday 2 March 09:00 UTC.
     services.create_game(
-        host, seats_wanted=4, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=4, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     # 10 rounds (5 players) and the towers step of a week each.
     services.create_game(
-        host, seats_wanted=5, round_hours=RoundTime.ONE_WEEK, is_open=True, rated=True
+        host, seats_wanted=5, round_minutes=RoundTime.ONE_WEEK, is_open=True, rated=True
     )
     client.force_login(UserFactory.create(username="Ciara"))
     page = client.get("/games/").content.decode()
@@ -33,7 +33,7 @@ def test_the_finish_date_is_given_in_the_viewers_time_zone(
 ) -> None:
     clock.shift(17 * 3600)  # 13 rounds of 12 hours end Monday 9 March, 14:00 UTC
     services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.HALF_DAY, is_open=True, rated=True
+        host, seats_wanted=2, round_minutes=RoundTime.HALF_DAY, is_open=True, rated=True
     )
     kiwi = UserFactory.create(username="Kiri", profile__time_zone="Pacific/Auckland")
     client.force_login(kiwi)

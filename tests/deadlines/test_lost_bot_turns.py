@@ -20,7 +20,7 @@ def _solo_with_lost_message(host: User, capture: CaptureOnCommit) -> Game:
     """Aoife against two bots; the message that would have played the bots never arrives."""
     with capture(execute=False):
         game = services.create_game(
-            host, seats_wanted=3, round_hours=RoundTime.ONE_WEEK, is_open=False, rated=False,
+            host, seats_wanted=3, round_minutes=RoundTime.ONE_WEEK, is_open=False, rated=False,
             bots=["easy", "medium"],
         )  # fmt: skip
     return game

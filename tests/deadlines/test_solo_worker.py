@@ -40,7 +40,7 @@ def test_a_solo_game_against_four_bots_runs_to_the_end_on_the_worker(
     rng = random.Random(11)
     mark = len(celery_worker.lines)
     game = services.create_game(
-        host, seats_wanted=5, round_hours=RoundTime.ONE_DAY, is_open=False, rated=False,
+        host, seats_wanted=5, round_minutes=RoundTime.ONE_DAY, is_open=False, rated=False,
         bots=["easy", "medium", "easy", "medium"],
     )  # fmt: skip
     assert game.status == GameStatus.PLAYING

@@ -14,7 +14,7 @@ SEED = 20261129
 @pytest.fixture
 def forming(host: User) -> Game:
     return services.create_game(
-        host, seats_wanted=3, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=3, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
 
 
@@ -22,7 +22,7 @@ def forming(host: User) -> Game:
 def started(host: User, player: User) -> Game:
     """A two-player table in round 1."""
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=SEED)
     return services.join_game(game.pk, player)

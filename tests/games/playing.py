@@ -15,7 +15,7 @@ from games.models import Game, RoundTime, Seat
 def table_of(*people: User, is_open: bool = True) -> Game:
     """A table of ``people`` in play: the first opens it, the others join in turn."""
     game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=RoundTime.ONE_DAY, is_open=is_open,
+        people[0], seats_wanted=len(people), round_minutes=RoundTime.ONE_DAY, is_open=is_open,
         rated=True,
     )  # fmt: skip
     for person in people[1:]:

@@ -97,7 +97,7 @@ def test_a_spectator_reads_but_may_not_write(
 def test_an_outsider_of_an_invite_only_table_gets_nothing(
     client: Client, host: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True)
     client.force_login(outsider)
     assert client.post(f"/games/{game.pk}/chat/", {"text": "hi"}).status_code == 404
     assert not Message.objects.exists()

@@ -20,7 +20,7 @@ HTMX = {"HX-Request": "true", "HX-Target": "chat"}
 
 def _table_of(*people: User) -> Game:
     game = services.create_game(
-        people[0], seats_wanted=len(people), round_hours=24, is_open=True, rated=True
+        people[0], seats_wanted=len(people), round_minutes=1440, is_open=True, rated=True
     )
     for person in people[1:]:
         game = services.join_game(game.pk, person)

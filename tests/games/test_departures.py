@@ -85,7 +85,7 @@ def test_the_last_person_leaving_closes_the_table(forming: Game, host: User) -> 
 
 
 def test_it_withdraws_the_departed_persons_invitations(host: User, outsider: User) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     services.invite_player(game.pk, host, "Ciara")
     version = Game.objects.get(pk=game.pk).version
     delete_account(outsider)

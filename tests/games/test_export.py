@@ -31,7 +31,7 @@ def test_it_re_scores_identically_when_replayed_by_the_engine(
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     doc = json.loads(response.content)
-    assert (doc["format"], doc["version"], doc["seed"]) == ("tipperary-game", 1, finished.seed)
+    assert (doc["format"], doc["version"], doc["seed"]) == ("tipperary-game", 2, finished.seed)
     assert [p["name"] for p in doc["players"]] == ["Aoife", "Brendan"]
     moves = [(a["seat"], a["notation"]) for a in doc["actions"]]
     result = engine.replay(doc["seed"], doc["options"]["players"], moves)

@@ -21,7 +21,7 @@ def _finished(
     """A finished table of ``people`` (and a bot), with these totals in seat order."""
     game = Game.objects.create(
         host=people[0], status=GameStatus.FINISHED, is_open=is_open, seats_wanted=len(totals),
-        round_hours=RoundTime.TWO_DAYS, round=12, finished_at=DAY + timedelta(days=days),
+        round_minutes=RoundTime.TWO_DAYS, round=12, finished_at=DAY + timedelta(days=days),
     )  # fmt: skip
     ranking = sorted(totals, reverse=True)
     for position, total in enumerate(totals):

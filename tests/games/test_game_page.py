@@ -29,7 +29,7 @@ def test_it_shows_a_forming_table_with_its_invite_link_to_the_host(
 def test_it_hides_invite_only_tables_from_outsiders(
     client: Client, host: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True)
     client.force_login(outsider)
     assert client.get(f"/games/{game.pk}/").status_code == 404
     assert client.post(f"/games/{game.pk}/join/").status_code == 404
@@ -172,7 +172,7 @@ def test_the_turn_fragment_query_count(
 def test_the_invitation_page_and_its_query_count(
     client: Client, host: User, outsider: User, django_assert_num_queries: pytest.FixtureRequest
 ) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     token = services.invite_token(game)
     client.force_login(outsider)
     # session, user, game by token, game again for access, seats, header count

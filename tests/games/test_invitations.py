@@ -26,7 +26,7 @@ DjangoAssertNumQueries = pytest.FixtureRequest
 @pytest.fixture
 def private(host: User) -> Game:
     """Aoife's invite-only table for three, one-day rounds."""
-    return services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    return services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
 
 
 def text(response: object) -> str:
@@ -138,12 +138,16 @@ def test_it_refuses_withdrawals_by_anyone_but_the_host(
 def test_it_hides_invitations_to_tables_that_started_or_closed(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    started = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    started = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(started.pk, host, "Ciara")
     services.invite_player(started.pk, host, "Brendan")
     services.join_game(started.pk, player)
     assert Game.objects.get(pk=started.pk).status == GameStatus.PLAYING
-    closed = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    closed = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(closed.pk, host, "Ciara")
     services.leave_game(closed.pk, host)
     client.force_login(outsider)
@@ -168,7 +172,7 @@ def test_your_games_with_invitations_and_its_query_count(
 ) -> None:
     for seats in (2, 3, 4):
         game = services.create_game(
-            host, seats_wanted=seats, round_hours=24, is_open=False, rated=True
+            host, seats_wanted=seats, round_minutes=1440, is_open=False, rated=True
         )
         services.invite_player(game.pk, host, "Ciara")
     client.force_login(outsider)
@@ -212,7 +216,7 @@ def test_a_forged_link_token_gets_an_outsider_the_same_404_as_no_token(
     client.force_login(outsider)
     plain = client.post(f"/games/{private.pk}/join/")
     forged = client.post(f"/games/{private.pk}/join/", {"token": "forged"})
-    other_table = services.create_game(outsider, seats_wanted=2, round_hours=24, is_open=False,
+    other_table = services.create_game(outsider, seats_wanted=2, round_minutes=1440, is_open=False,
                                        rated=False)  # fmt: skip
     borrowed = client.post(
         f"/games/{private.pk}/join/", {"token": services.invite_token(other_table)}

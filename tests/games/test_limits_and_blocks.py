@@ -24,7 +24,7 @@ from tests.games.playing import play_to_end
 
 def _table(host: User, *, is_open: bool = False, seats: int = 3) -> Game:
     return services.create_game(
-        host, seats_wanted=seats, round_hours=RoundTime.ONE_DAY, is_open=is_open, rated=True
+        host, seats_wanted=seats, round_minutes=RoundTime.ONE_DAY, is_open=is_open, rated=True
     )
 
 
@@ -36,7 +36,7 @@ def test_a_host_cannot_keep_more_tables_waiting_than_the_limit(client: Client, h
     for _ in range(FORMING_TABLES_PER_HOST):
         _table(host)
     client.force_login(host)
-    form = {"seats_wanted": "3", "round_hours": "24", "is_open": "1", "rated": "on"}
+    form = {"seats_wanted": "3", "round_minutes": "1440", "is_open": "1", "rated": "on"}
     response = client.post("/games/new/", form)
     assert response.status_code == 400
     assert "You already host 5 tables waiting for players" in response.content.decode()
@@ -47,7 +47,7 @@ def test_a_solo_table_against_bots_is_not_held_by_the_limit(host: User) -> None:
     for _ in range(FORMING_TABLES_PER_HOST):
         _table(host)
     solo = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=False,
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=False,
         bots=["easy"],
     )  # fmt: skip
     assert solo.status == GameStatus.PLAYING

@@ -16,7 +16,9 @@ def test_it_lists_open_tables_with_free_seats(
     client: Client, host: User, player: User, outsider: User, forming: Game,
     django_assert_num_queries: pytest.FixtureRequest,
 ) -> None:  # fmt: skip
-    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    private = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True
+    )
     client.force_login(outsider)
     # session, user (with their time zone), open tables with their hosts' profiles, open
     # tables in play, tables waiting (header count)
@@ -52,20 +54,25 @@ def test_it_offers_four_bot_levels_and_says_what_they_mean(
 def test_it_opens_a_table_with_the_creator_seated(client: Client, host: User) -> None:
     client.force_login(host)
     response = client.post(
-        "/games/new/", {"seats_wanted": "3", "round_hours": "48", "is_open": "0", "rated": "on"}
+        "/games/new/", {"seats_wanted": "3", "round_minutes": "2880", "is_open": "0", "rated": "on"}
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert (game.seats_wanted, game.round_hours, game.is_open, game.rated) == (3, 48, False, True)
+    assert (game.seats_wanted, game.round_minutes, game.is_open, game.rated) == (
+        3,
+        2880,
+        False,
+        True,
+    )
     assert game.status == GameStatus.FORMING
     assert game.seats.get().user == host
 
 
 @pytest.mark.parametrize(
     "bad",
-    [{"seats_wanted": "9", "round_hours": "24", "is_open": "1"},
-     {"seats_wanted": "3", "round_hours": "5", "is_open": "1"},
-     {"seats_wanted": "3", "round_hours": "24"}],
+    [{"seats_wanted": "9", "round_minutes": "1440", "is_open": "1"},
+     {"seats_wanted": "3", "round_minutes": "7", "is_open": "1"},
+     {"seats_wanted": "3", "round_minutes": "1440"}],
 )  # fmt: skip
 def test_it_refuses_a_bad_table_and_says_why(
     client: Client, host: User, bad: dict[str, str]
@@ -85,7 +92,9 @@ def test_it_needs_a_login(client: Client, db: None) -> None:
 def test_a_player_page_lists_their_open_tables_only(
     client: Client, host: User, outsider: User, forming: Game
 ) -> None:
-    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    private = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True
+    )
     client.force_login(outsider)
     html = client.get("/players/aoife/").content.decode()
     assert "Current tables" in html
@@ -96,7 +105,9 @@ def test_a_player_page_lists_their_open_tables_only(
 def test_it_lists_open_tables_in_play_to_watch(
     client: Client, host: User, player: User, outsider: User, started: Game
 ) -> None:
-    private = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    private = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(private.pk, host, "Brendan")
     services.join_game(private.pk, player)
     client.force_login(outsider)

@@ -9,7 +9,7 @@ from django.test import Client
 
 from games.models import Game, GameStatus, SeatKind
 
-TABLE = {"round_hours": "24", "is_open": "1", "rated": "on", "allow_vacation": "on"}
+TABLE = {"round_minutes": "1440", "is_open": "1", "rated": "on", "allow_vacation": "on"}
 
 
 def _seats(game: Game) -> list[tuple[str, str]]:

@@ -18,9 +18,9 @@ def test_it_puts_tables_waiting_on_you_first(
     client: Client, host: User, player: User, started: Game,
     django_assert_num_queries: pytest.FixtureRequest,
 ) -> None:  # fmt: skip
-    second = services.create_game(host, seats_wanted=2, round_hours=12, is_open=True, rated=True)
+    second = services.create_game(host, seats_wanted=2, round_minutes=720, is_open=True, rated=True)
     services.join_game(second.pk, player)
-    done = services.create_game(host, seats_wanted=2, round_hours=168, is_open=True, rated=True)
+    done = services.create_game(host, seats_wanted=2, round_minutes=10080, is_open=True, rated=True)
     services.join_game(done.pk, player)
     finish_turns(Game.objects.get(pk=done.pk), random.Random(1), skip=(1,))
     client.force_login(host)

@@ -19,9 +19,11 @@ from tests.games.playing import finish_turns
 NEXT = 'id="next-table"'
 
 
-def _table(host: User, player: User, *, hours: int, now: datetime) -> Game:
-    """Another two-player table in round 1, its deadline ``hours`` after ``now``."""
-    game = services.create_game(host, seats_wanted=2, round_hours=hours, is_open=True, rated=True)
+def _table(host: User, player: User, *, minutes: int, now: datetime) -> Game:
+    """Another two-player table in round 1, its deadline ``minutes`` after ``now``."""
+    game = services.create_game(
+        host, seats_wanted=2, round_minutes=minutes, is_open=True, rated=True
+    )
     return services.join_game(game.pk, player, now=now)
 
 
@@ -39,8 +41,8 @@ def test_it_leads_to_the_table_with_the_least_time_left(
     client: Client, host: User, player: User, started: Game
 ) -> None:
     now = timezone.now()
-    later = _table(host, make_person("Deirdre"), hours=RoundTime.ONE_WEEK, now=now)
-    sooner = _table(host, make_person("Eamon"), hours=RoundTime.HALF_DAY, now=now)
+    later = _table(host, make_person("Deirdre"), minutes=RoundTime.ONE_WEEK, now=now)
+    sooner = _table(host, make_person("Eamon"), minutes=RoundTime.HALF_DAY, now=now)
     game = _done_here(started)
     client.force_login(host)
 
@@ -57,8 +59,8 @@ def test_it_skips_tables_where_you_are_done(
     client: Client, host: User, player: User, started: Game
 ) -> None:
     now = timezone.now()
-    waiting = _table(host, make_person("Deirdre"), hours=RoundTime.ONE_WEEK, now=now)
-    played = _done_here(_table(host, make_person("Eamon"), hours=RoundTime.HALF_DAY, now=now))
+    waiting = _table(host, make_person("Deirdre"), minutes=RoundTime.ONE_WEEK, now=now)
+    played = _done_here(_table(host, make_person("Eamon"), minutes=RoundTime.HALF_DAY, now=now))
     game = _done_here(started)
     client.force_login(host)
 
@@ -83,7 +85,7 @@ def test_it_is_not_shown_when_no_other_table_waits(
 def test_it_is_not_shown_while_your_turn_here_is_still_to_play(
     client: Client, host: User, player: User, started: Game
 ) -> None:
-    _table(host, make_person("Deirdre"), hours=RoundTime.ONE_DAY, now=timezone.now())
+    _table(host, make_person("Deirdre"), minutes=RoundTime.ONE_DAY, now=timezone.now())
     client.force_login(host)
 
     html = client.get(f"/games/{started.pk}/").content.decode()
@@ -99,7 +101,7 @@ def test_the_page_with_the_link_costs_a_fixed_number_of_queries(
     started: Game,
     django_assert_num_queries: pytest.FixtureRequest,
 ) -> None:
-    _table(host, make_person("Deirdre"), hours=RoundTime.ONE_DAY, now=timezone.now())
+    _table(host, make_person("Deirdre"), minutes=RoundTime.ONE_DAY, now=timezone.now())
     game = _done_here(started)
     client.force_login(host)
     # session, user, the viewer's seat and token with the header count of tables waiting,

@@ -26,7 +26,7 @@ def _rows(game: Game) -> list[tuple[object, ...]]:
 def against_a_bot(host: User) -> Game:
     """A solo table: the host against a bot, so both people's and bots' moves are logged."""
     return services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=False,
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=False,
         bots=["easy"],
     )  # fmt: skip
 

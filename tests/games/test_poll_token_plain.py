@@ -16,7 +16,9 @@ from tests.bench import plain
 def test_the_sql_and_the_orm_give_every_viewer_the_same_token_and_count(
     host: User, player: User, outsider: User, started: Game, django_assert_num_queries: Any
 ) -> None:
-    private = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    private = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(private.pk, host, outsider.profile.display_name)
     for viewer in (host, player, outsider):
         for waiting in (False, True):

@@ -35,7 +35,7 @@ def one_sheep_left(host: User, player: User) -> Game:
     """Aoife and Brendan's table in round 1 (a deal where either could gain a sheep), with one
     sheep left in the supply."""
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=1)
     game = services.join_game(game.pk, player)

@@ -22,7 +22,7 @@ from tests.games.playing import finish_turns
 def finished(host: User, player: User, outsider: User) -> Game:
     """Aoife, Brendan, Ciara and an easy bot, played to the end."""
     game = services.create_game(
-        host, seats_wanted=4, round_hours=RoundTime.TWO_DAYS, is_open=True, rated=False,
+        host, seats_wanted=4, round_minutes=RoundTime.TWO_DAYS, is_open=True, rated=False,
         allow_vacation=False, bots=["easy"],
     )  # fmt: skip
     services.join_game(game.pk, player)
@@ -49,7 +49,7 @@ def test_it_invites_everyone_and_starts_when_all_accept(
     assert response.redirect_chain[-1][0] == rematch.get_absolute_url()
     assert "Everyone from the table is invited" in response.content.decode()
     assert (rematch.host, rematch.status, rematch.seats_wanted) == (player, "forming", 4)
-    assert (rematch.round_hours, rematch.rated, rematch.allow_vacation) == (48, False, False)
+    assert (rematch.round_minutes, rematch.rated, rematch.allow_vacation) == (2880, False, False)
     assert not rematch.is_open  # its seats are kept for the table's people
     seated = [(s.user, s.kind, s.bot) for s in rematch.seats.order_by("position")]
     assert seated == [(player, SeatKind.PERSON, ""), (None, SeatKind.BOT, "easy")]
@@ -110,7 +110,7 @@ def test_a_table_in_play_cannot_be_played_again(client: Client, host: User, star
 
 def test_a_solo_game_against_bots_is_played_again_at_once(host: User) -> None:
     game = services.create_game(
-        host, seats_wanted=2, round_hours=24, is_open=False, rated=False, bots=["easy"]
+        host, seats_wanted=2, round_minutes=1440, is_open=False, rated=False, bots=["easy"]
     )
     Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
     rematch = play_again(game.pk, host)

@@ -95,7 +95,7 @@ def test_the_last_turn_of_a_round_makes_every_page_poll_every_second(
 def test_a_done_viewer_sees_who_is_left_update(
     client: Client, host: User, player: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True)
     services.join_game(game.pk, player)
     game = services.join_game(game.pk, outsider)
     finish_turns(game, random.Random(2), skip=(1, 2))
@@ -127,7 +127,7 @@ def test_it_refuses_a_poll_without_a_token(client: Client, player: User, started
 def test_invite_only_tables_stay_hidden_from_pollers(
     client: Client, host: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=False, rated=True)
     client.force_login(outsider)
     assert _poll(client, game, "0" * 24).status_code == 404
 

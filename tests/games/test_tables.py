@@ -12,7 +12,7 @@ from tests.conftest import make_person
 
 def test_it_seats_the_host_at_a_new_table(host: User) -> None:
     game = services.create_game(
-        host, seats_wanted=4, round_hours=RoundTime.TWO_DAYS, is_open=True, rated=False
+        host, seats_wanted=4, round_minutes=RoundTime.TWO_DAYS, is_open=True, rated=False
     )
     assert game.status == GameStatus.FORMING
     assert list(game.seats.values_list("user__username", "position")) == [("Aoife", 0)]
@@ -21,7 +21,7 @@ def test_it_seats_the_host_at_a_new_table(host: User) -> None:
 @pytest.mark.parametrize("seats", [1, 6])
 def test_it_refuses_tables_of_the_wrong_size(host: User, seats: int) -> None:
     with pytest.raises(services.GameError, match="2 to 5 seats"):
-        services.create_game(host, seats_wanted=seats, round_hours=24, is_open=True, rated=True)
+        services.create_game(host, seats_wanted=seats, round_minutes=1440, is_open=True, rated=True)
     assert not Game.objects.exists()
 
 
@@ -56,14 +56,14 @@ def test_it_refuses_to_join_a_full_or_started_table(started: Game, outsider: Use
 
 
 def test_it_keeps_invite_only_tables_closed_to_strangers(host: User, outsider: User) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     with pytest.raises(services.NotAllowed, match="by invitation only"):
         services.join_game(game.pk, outsider)
     assert game.seats.count() == 1
 
 
 def test_it_admits_a_person_invited_by_display_name(host: User, outsider: User) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     services.invite_player(game.pk, host, " ciara ")
     services.join_game(game.pk, outsider)
     assert game.seats.filter(user=outsider).exists()
@@ -82,7 +82,7 @@ def test_only_the_host_invites(forming: Game, player: User) -> None:
 def test_it_admits_a_person_with_the_invite_link_until_it_is_withdrawn(
     host: User, player: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     token = services.invite_token(game)
     assert services.game_for_invite(token) == game
     services.join_game(game.pk, player, token=token)
@@ -135,7 +135,7 @@ def test_leaving_a_started_table_is_refused(started: Game, host: User) -> None:
 def test_inviting_withdrawing_and_declining_each_show_to_every_viewer(
     host: User, outsider: User
 ) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     versions = [game.version]
     invitation = services.invite_player(game.pk, host, "Ciara")
     versions.append(Game.objects.get(pk=game.pk).version)
@@ -149,7 +149,7 @@ def test_inviting_withdrawing_and_declining_each_show_to_every_viewer(
 
 
 def test_a_withdrawn_invitation_no_longer_admits_the_person(host: User, outsider: User) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     invitation = services.invite_player(game.pk, host, "Ciara")
     withdrawn = services.withdraw_invitation(game.pk, host, invitation.pk)
     assert withdrawn.invitee == outsider
@@ -190,10 +190,14 @@ def test_joining_answers_the_invitation(forming: Game, host: User, outsider: Use
 def test_invitations_to_tables_that_started_or_closed_are_no_longer_pending(
     host: User, player: User, outsider: User
 ) -> None:
-    started = services.create_game(host, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    started = services.create_game(
+        host, seats_wanted=2, round_minutes=1440, is_open=True, rated=True
+    )
     services.invite_player(started.pk, host, "Ciara")
     services.join_game(started.pk, player)  # the last seat: the game starts
-    closed = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    closed = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True
+    )
     services.invite_player(closed.pk, host, "Ciara")
     services.leave_game(closed.pk, host)
     assert not services.pending_invitations(outsider).exists()

@@ -258,7 +258,7 @@ def main() -> int:
     rounds = int(SECONDS / 20) + 2
     for t in range(TABLES):
         people = [UserFactory.create(username=f"p{t}x{n}") for n in range(PLAYERS_PER_TABLE)]
-        game = services.create_game(people[0], seats_wanted=PLAYERS_PER_TABLE, round_hours=24,
+        game = services.create_game(people[0], seats_wanted=PLAYERS_PER_TABLE, round_minutes=1440,
                                     is_open=False, rated=True)  # fmt: skip
         Game.objects.filter(pk=game.pk).update(seed=1000 + t)
         for person in people[1:]:

@@ -27,7 +27,7 @@ T1 = T0 + timedelta(minutes=5)
 def start_table(host: User, *others: User, now: datetime = T0, hours: int = 24) -> Game:
     """A table of ``host`` and ``others`` that starts at ``now`` with the fixed seed."""
     game = services.create_game(
-        host, seats_wanted=1 + len(others), round_hours=hours, is_open=True, rated=True
+        host, seats_wanted=1 + len(others), round_minutes=hours * 60, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=SEED)
     for other in others:

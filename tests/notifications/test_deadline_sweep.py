@@ -39,7 +39,7 @@ def test_a_missed_deadline_is_told_in_the_next_rounds_mail_not_in_a_second_one(
 
 
 def test_the_host_hears_when_a_forgotten_table_closes(host: User, smtp_sink: Sink) -> None:
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True)
     later = game.created_at + timedelta(days=15)
     assert close_forgotten_table(game.pk, now=later)
     assert Game.objects.get(pk=game.pk).status == GameStatus.CLOSED

@@ -39,12 +39,16 @@ def test_it_counts_invitations_to_answer_in_the_same_query(
     client: Client, host: User, player: User, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     start_table(host, player)  # Brendan's turn is waiting
-    invited = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    invited = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True
+    )
     services.invite_player(invited.pk, host, "Brendan")
-    answered = services.create_game(host, seats_wanted=3, round_hours=24, is_open=True, rated=True)
+    answered = services.create_game(
+        host, seats_wanted=3, round_minutes=1440, is_open=True, rated=True
+    )
     services.invite_player(answered.pk, host, "Brendan")
     services.join_game(answered.pk, player)  # a seat answers the invitation
-    gone = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    gone = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     services.invite_player(gone.pk, host, "Brendan")
     services.leave_game(gone.pk, host)  # the table closed: nothing left to answer
     client.force_login(player)

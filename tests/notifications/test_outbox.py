@@ -34,7 +34,7 @@ def test_it_tells_every_player_when_the_table_starts(
 
 def test_it_writes_nothing_when_the_game_change_rolls_back(host: User, player: User) -> None:
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     with pytest.raises(RuntimeError), transaction.atomic():
         services.join_game(game.pk, player, now=T0)
@@ -73,7 +73,7 @@ def test_it_keeps_one_digest_per_person_and_day(host: User) -> None:
 
 def test_an_invitation_is_written_once(host: User) -> None:
     invitee = make_person("Ciara")
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     services.invite_player(game.pk, host, "Ciara")
     services.invite_player(game.pk, host, "ciara")
     assert [(r.user, r.game, r.round) for r in rows(Kind.INVITATION)] == [(invitee, game, 0)]

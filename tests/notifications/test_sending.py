@@ -197,7 +197,7 @@ def test_an_invitation_mail_names_the_host_and_links_to_the_table(
     host: User, smtp_sink: Sink
 ) -> None:
     make_person("Ciara")
-    game = services.create_game(host, seats_wanted=3, round_hours=24, is_open=False, rated=True)
+    game = services.create_game(host, seats_wanted=3, round_minutes=1440, is_open=False, rated=True)
     services.invite_player(game.pk, host, "Ciara")
     send_due_messages()
     (mail,) = smtp_sink.wait_for(1)

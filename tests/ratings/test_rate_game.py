@@ -29,7 +29,7 @@ def test_finishing_a_rated_three_person_table_moves_the_three_ratings_in_rank_or
     django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
     game = services.create_game(
-        host, seats_wanted=3, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=3, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
     Game.objects.filter(pk=game.pk).update(seed=5)
     services.join_game(game.pk, player)

@@ -70,7 +70,7 @@ def _table(
     host: User, guests: list[User], *, is_open: bool, invited: tuple[User, ...] = ()
 ) -> Game:
     game = services.create_game(
-        host, seats_wanted=1 + len(guests), round_hours=RoundTime.ONE_DAY, is_open=is_open,
+        host, seats_wanted=1 + len(guests), round_minutes=RoundTime.ONE_DAY, is_open=is_open,
         rated=True,
     )  # fmt: skip
     Game.objects.filter(pk=game.pk).update(seed=SEED)
@@ -105,7 +105,8 @@ def _event(*people: User) -> int:
     and no withdrawal."""
     now = timezone.now()
     rules = events.Rules(
-        name="Crawl Cup", format=TournamentFormat.SWISS, table_size=3, round_hours=24, rated=False,
+        name="Crawl Cup", format=TournamentFormat.SWISS, table_size=3, round_minutes=1440,
+        rated=False,
         bots_fill=False, rounds=2, min_rating=None, max_rating=None,
         signup_closes_at=now + timedelta(hours=1), min_entrants=3, max_entrants=8,
     )  # fmt: skip

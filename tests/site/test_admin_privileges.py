@@ -41,7 +41,7 @@ def staff_with(*permissions: str, name: str = "Orla") -> User:
 
 @pytest.fixture
 def table(host: User, player: User) -> Game:
-    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     return services.join_game(game.pk, player)
 
 

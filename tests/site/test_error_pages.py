@@ -56,7 +56,7 @@ def test_a_table_closed_to_its_visitor_says_why_in_the_site_frame(
     client: Client, host: User, outsider: User
 ) -> None:
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=False, rated=False
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=False, rated=False
     )
     client.force_login(outsider)
     response = client.get(f"/games/{game.pk}/")

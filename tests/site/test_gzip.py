@@ -24,7 +24,7 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 @pytest.fixture
 def started(host: User, player: User) -> Game:
     """A two-player table in round 1."""
-    game = services.create_game(host, seats_wanted=2, round_hours=24, is_open=True, rated=True)
+    game = services.create_game(host, seats_wanted=2, round_minutes=1440, is_open=True, rated=True)
     return services.join_game(game.pk, player)
 
 

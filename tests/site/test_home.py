@@ -22,7 +22,7 @@ def text_of(response: object) -> str:
 def table_of_two(host: User, player: User) -> Game:
     """A table for two that starts as ``player`` sits down: round 1 waits on both of them."""
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=False
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=False
     )
     return services.join_game(game.pk, player)
 

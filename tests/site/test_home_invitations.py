@@ -15,7 +15,7 @@ def test_an_invitation_is_counted_as_an_invitation_not_a_move(
     client: Client, host: User, player: User
 ) -> None:
     table = services.create_game(
-        host, seats_wanted=3, round_hours=RoundTime.ONE_DAY, is_open=False, rated=False
+        host, seats_wanted=3, round_minutes=RoundTime.ONE_DAY, is_open=False, rated=False
     )
     services.invite_player(table.pk, host, "Brendan")
     client.force_login(player)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_a_five_megabyte_post_is_answered_413_in_a_sentence(client: Client, host: User) -> None:
     client.force_login(host)
     response = client.post(
-        "/games/new/", {"seats_wanted": "2", "round_hours": "24", "padding": "x" * 5_000_000}
+        "/games/new/", {"seats_wanted": "2", "round_minutes": "1440", "padding": "x" * 5_000_000}
     )
     assert response.status_code == 413
     assert response.content.decode() == (
@@ -32,7 +32,7 @@ def test_a_post_within_the_limit_goes_through(client: Client, host: User) -> Non
     client.force_login(host)
     response = client.post(
         "/games/new/",
-        {"seats_wanted": "2", "round_hours": "24", "is_open": "1", "padding": "x" * 100_000},
+        {"seats_wanted": "2", "round_minutes": "1440", "is_open": "1", "padding": "x" * 100_000},
     )
     assert response.status_code == 302
     assert Game.objects.count() == 1

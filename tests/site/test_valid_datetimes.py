@@ -31,7 +31,7 @@ def test_the_archive_and_the_player_page_print_valid_dates(
 ) -> None:
     game = Game.objects.create(
         host=host, status=GameStatus.FINISHED, is_open=True, seats_wanted=2,
-        round_hours=RoundTime.ONE_DAY, round=12, finished_at=FINE,
+        round_minutes=RoundTime.ONE_DAY, round=12, finished_at=FINE,
     )  # fmt: skip
     for position, user in enumerate([host, player]):
         Seat.objects.create(
@@ -48,9 +48,9 @@ def test_the_lobby_and_a_table_in_play_print_valid_dates(
     client: Client, host: User, player: User
 ) -> None:
     game = services.create_game(
-        host, seats_wanted=2, round_hours=RoundTime.ONE_DAY, is_open=True, rated=True
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True
     )
-    services.create_game(player, seats_wanted=3, round_hours=24, is_open=True, rated=False)
+    services.create_game(player, seats_wanted=3, round_minutes=1440, is_open=True, rated=False)
     services.join_game(game.pk, player, now=FINE)
     client.force_login(host)
     for url in ("/games/", f"/games/{game.pk}/"):

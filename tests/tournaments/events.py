@@ -23,7 +23,7 @@ def rules(**changes: object) -> events.Rules:
     """A Swiss event of 3 rounds at tables of 3, unrated, no bots, 2 to 12 entrants."""
     fields: dict[str, object] = {
         "name": "Spring Swiss", "format": TournamentFormat.SWISS, "table_size": 3,
-        "round_hours": RoundTime.ONE_DAY, "rated": False, "bots_fill": False, "rounds": 3,
+        "round_minutes": RoundTime.ONE_DAY, "rated": False, "bots_fill": False, "rounds": 3,
         "min_rating": None, "max_rating": None, "signup_closes_at": CLOSES,
         "min_entrants": 3, "max_entrants": 12,
     }  # fmt: skip

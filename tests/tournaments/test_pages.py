@@ -43,7 +43,7 @@ def host_client(client: Client, host: User) -> Client:
 
 FORM = {
     "name": "Spring Swiss", "format": "swiss", "table_size": "3", "rounds": "3",
-    "round_hours": "24", "rated": "on", "min_entrants": "3", "max_entrants": "9",
+    "round_minutes": "1440", "rated": "on", "min_entrants": "3", "max_entrants": "9",
     "min_rating": "", "max_rating": "", "signup_closes_at": "2026-12-05T18:00",
 }  # fmt: skip
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0014_outbox_request_id'),
+        ('games', '0016_play_now_queue'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
                 ('featured', models.BooleanField(default=False, help_text='Shown first on /tournaments/.')),
                 ('format', models.CharField(choices=[('swiss', 'Swiss'), ('groups', 'Groups, then a final')], max_length=8)),
                 ('table_size', models.PositiveSmallIntegerField()),
-                ('round_hours', models.PositiveSmallIntegerField(choices=[(12, '12 hours'), (24, '1 day'), (48, '2 days'), (72, '3 days'), (168, '7 days')], default=24)),
+                ('round_minutes', models.PositiveSmallIntegerField(choices=[(1, '1 minute'), (2, '2 minutes'), (3, '3 minutes'), (5, '5 minutes'), (720, '12 hours'), (1440, '1 day'), (2880, '2 days'), (4320, '3 days'), (10080, '7 days')], default=1440)),
                 ('rated', models.BooleanField(default=True)),
                 ('bots_fill', models.BooleanField(default=False)),
                 ('rounds', models.PositiveSmallIntegerField(help_text='Swiss rounds; 2 for groups and final.')),
