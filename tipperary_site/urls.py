@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("challenge/", include("games.challenge.urls")),
     path("", include("games.ratings.urls")),
+    path("", include("games.notifications.push.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -6,6 +6,7 @@
 - ``ratings``: a person's numbers per pool and what each finished table did to them.
 - ``challenge``: the weekly challenge's deal and window.
 - ``heartbeat``: each worker queue's last sign of life.
+- ``push``: the devices a person receives push notifications on.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -14,7 +15,8 @@ above may import any of them.
 from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
-from games.models.outbox import Kind, OutboxMessage, Status
+from games.models.outbox import Channel, Kind, OutboxMessage, Status
+from games.models.push import PushSubscription
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.table import (
     Action,
@@ -37,6 +39,7 @@ __all__ = [
     "ActionSource",
     "Block",
     "Challenge",
+    "Channel",
     "Game",
     "GameStatus",
     "GameVariant",
@@ -48,6 +51,7 @@ __all__ = [
     "OutboxMessage",
     "PieceKind",
     "PlacedPiece",
+    "PushSubscription",
     "Rating",
     "RatingChange",
     "RatingPool",
