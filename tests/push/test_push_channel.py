@@ -78,7 +78,9 @@ def test_a_new_round_is_pushed_and_a_turn_already_played_is_not(
     # The "table started" pushes were moot (round 1 was played): only round 2's went.
     kinds = [(p.device, p.payload["kind"]) for p in push_service.received]
     assert sorted(kinds) == [("aoife", "new_round"), ("brendan", "new_round")]
-    assert [r.note for r in pushes(Kind.STARTED)] == ["the seat no longer has to play that round"] * 2
+    assert [r.note for r in pushes(Kind.STARTED)] == [
+        "the seat no longer has to play that round"
+    ] * 2
     assert push_service.to("aoife")[0].payload["title"] == f"Your turn at {game}: round 2 of 12"
 
 
