@@ -75,8 +75,17 @@ async function turnOff() {
   window.location.reload();
 }
 
+// What a person can do about each way the browser may refuse.
+const REFUSALS = {
+  NotAllowedError: "Notifications are blocked for this site in your browser's settings; allow them there first.",
+  AbortError: "This browser could not reach its push service. Try again later.",
+  NotSupportedError: "This browser can't receive notifications from websites.",
+};
+
 function guarded(action) {
-  return () => action().catch((error) => say(`Nothing changed: ${error.message}`));
+  return () => action().catch((error) => {
+    say(`Nothing changed. ${REFUSALS[error.name] || error.message}`);
+  });
 }
 
 if (setup) {

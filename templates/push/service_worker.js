@@ -58,7 +58,7 @@ self.addEventListener("push", (event) => {
     data = { title: "Tipperary", body: event.data ? event.data.text() : "" };
   }
   const title = data.title || "Tipperary";
-  event.waitUntil(Promise.all([
+  event.waitUntil(
     self.registration.showNotification(title, {
       body: data.body || "",
       tag: data.tag || "tipperary",
@@ -66,20 +66,27 @@ self.addEventListener("push", (event) => {
       icon: SITE.icon,
       badge: SITE.badge,
       data: { url: data.url || "/" },
-    }),
-    showBadge(data.count),
-  ]));
+    }).then(() => showBadge(data.count)),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL(event.notification.data?.url || "/", self.location.origin);
   if (target.origin !== self.location.origin) return; // only our own pages
-  event.waitUntil((async () => {
-    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const open = pages.find((page) => new URL(page.url).pathname === target.pathname);
-    if (open) return open.focus();
-    return self.clients.openWindow(target.href);
-  })());
+  event.waitUntil(openTable(target));
 });
+
+// The table's page if it is open, else the site's window (the installed app) taken there,
+// else a new window.
+async function openTable(target) {
+  const pages = await self.clients.matchAll({ type: "window" });
+  const open = pages.find((page) => new URL(page.url).pathname === target.pathname);
+  if (open) return open.focus();
+  if (pages.length) {
+    const page = await pages[0].navigate(target.href);
+    return page && page.focus().catch(() => page);
+  }
+  return self.clients.openWindow(target.href);
+}
 {% endautoescape %}

@@ -32,7 +32,7 @@ def _refused(error: ValueError, status: int = 400) -> JsonResponse:
 @require_http_methods(["GET"])
 def device_list(request: HttpRequest) -> HttpResponse:
     """The person's devices, and the button that adds the one they are on."""
-    mine = list(PushSubscription.objects.filter(user=_me(request)))
+    mine = list(PushSubscription.objects.filter(user=_me(request)).select_related("user__profile"))
     return TemplateResponse(
         request,
         "push/devices.html",
