@@ -59,6 +59,13 @@ def test_a_pushed_turn_shows_the_tables_title_and_its_click_opens_the_table(
     context = page.context
     context.grant_permissions(["notifications"], origin=base)
     page.goto(f"{base}/games/mine/")
+    cdp = context.new_cdp_session(page)
+    registrations: list[dict[str, str]] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
 
     # The manifest is linked, parses, and its icons are there.
     href = page.locator('link[rel="manifest"]').get_attribute("href")
@@ -77,14 +84,11 @@ def test_a_pushed_turn_shows_the_tables_title_and_its_click_opens_the_table(
     # A page drawn before the turn came: no count in its title yet.
     page.evaluate("document.title = document.title.replace(/^\\(\\d+\\) /, '')")
     page.evaluate(TOLD)
-    cdp = context.new_cdp_session(page)
-    registrations: list[dict[str, str]] = []
-    cdp.on(
-        "ServiceWorker.workerRegistrationUpdated",
-        lambda event: registrations.extend(event["registrations"]),
-    )
-    cdp.send("ServiceWorker.enable")
-    page.evaluate("1")  # the registration comes as an event, after enable's answer
+    # The registration's id came as an event, some round trips after enable's answer.
+    for _ in range(100):
+        if registrations:
+            break
+        page.evaluate("0")  # a round trip, in which Playwright hands over the events
     (registration,) = [r for r in registrations if r["scopeURL"] == f"{base}/"]
     cdp.send(
         "ServiceWorker.deliverPushMessage",
