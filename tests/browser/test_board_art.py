@@ -30,6 +30,7 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     """The sample page is answered by ``page.route``, which a service worker would go around."""
     return {**browser_context_args, "service_workers": "block"}
 
+
 PAGE = """{% extends "base.html" %}{% load static %}
 {% block head %}<link rel="stylesheet" href="{% static 'css/board.css' %}">{% endblock %}
 {% block content %}{% include "games/_symbols.html" %}
