@@ -7,6 +7,7 @@ import random
 from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import EmailMode, Profile
@@ -15,7 +16,7 @@ from games.challenge.entries import open_week
 from games.models import Game, GameStatus
 from games.models.outbox import Channel, Kind, OutboxMessage, Status
 from games.notifications.scan import scan
-from games.notifications.send import send_due_messages
+from games.notifications.send import OUTAGE_KEY, send_due_messages
 from games.notifications.write import notify_table_closed
 from tests.conftest import make_person
 from tests.fixtures.push_service import PushService
@@ -244,3 +245,17 @@ def test_a_challenge_week_is_pushed_to_those_who_asked(
     assert push_service.problems == []
     (push,) = push_service.received
     assert push.payload["kind"] == "challenge" and push.payload["url"] == "/challenge/"
+
+
+def test_a_mail_server_outage_stops_mail_but_not_push(
+    push_service: PushService, host: User, player: User
+) -> None:
+    push_service.device(host, "aoife")
+    start_table(host, player)
+    cache.set(OUTAGE_KEY, {"failures": 1, "until": T1 + timedelta(minutes=1)}, timeout=None)
+    report = send_due_messages(now=T1)
+    assert report.server_unreachable and report.sent == 1
+    assert [p.device for p in push_service.received] == ["aoife"]
+    mails = OutboxMessage.objects.filter(channel=Channel.MAIL)
+    assert {(m.status, m.attempts) for m in mails} == {(Status.PENDING, 0)}
+    cache.delete(OUTAGE_KEY)
