@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+COMMA := ,
 # What make run / make test install: exact versions, refreshed on purpose by make lock.
 LOCK_RUN := requirements/run.lock
 LOCK_DEV := requirements/dev.lock
@@ -42,11 +43,14 @@ lock: | $(BIN)/python
 run: $(VENV)/.installed-run
 	@mkdir -p var/mail var/broker
 	$(BIN)/python manage.py migrate --noinput
+	$(if $(VAPID_PRIVATE_KEY),,$(BIN)/python manage.py push_keys --env-file var/vapid.env)
 	@echo
 	@echo "  Tipperary is running at http://127.0.0.1:$(PORT)/   (Ctrl-C stops the web server and the worker)"
 	@echo
 # Mail links point at this server unless SITE_URL is set already; honcho passes it on.
-	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start -f Procfile -p $(PORT)
+# Web push keys: the environment's VAPID_*, else those made once into var/vapid.env.
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start \
+		-e $(if $(VAPID_PRIVATE_KEY),.env,.env$(COMMA)var/vapid.env) -f Procfile -p $(PORT)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

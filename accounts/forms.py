@@ -20,7 +20,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
-from accounts.services import MAIL_SETTINGS, display_name_taken
+from accounts.services import MAIL_SETTINGS, PUSH_SETTINGS, display_name_taken
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices, zone_label
 
 EMAIL_MAX = 254
@@ -235,7 +235,7 @@ class ProfileForm(forms.Form):
 
 
 class NotificationsForm(forms.ModelForm):
-    """The mail settings, checked against the profile's fields; saved by the service."""
+    """The mail and push settings, checked against the profile's fields; saved by the service."""
 
     email_mode = forms.ChoiceField(
         label="How often we write",
@@ -252,7 +252,7 @@ class NotificationsForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = list(MAIL_SETTINGS)
+        fields = [*MAIL_SETTINGS, *PUSH_SETTINGS]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

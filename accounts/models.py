@@ -1,4 +1,4 @@
-"""A player's profile: the public display name, time zone, e-mail settings and holidays."""
+"""A player's profile: the public display name, time zone, mail and push settings, holidays."""
 
 from __future__ import annotations
 
@@ -104,6 +104,14 @@ class Profile(models.Model):
     notify_chat = models.BooleanField(
         "Mention new table talk in those e-mails (never a mail per message)", default=True
     )
+    # The same kinds by push to the person's devices (none until a device subscribes): turns
+    # by default, the rest only when asked for.
+    push_new_round = models.BooleanField("It's my turn in a new round", default=True)
+    push_reminders = models.BooleanField("A table still waits for my move", default=True)
+    push_deadline = models.BooleanField("A deadline is near", default=True)
+    push_game_finished = models.BooleanField("A game ends", default=False)
+    push_invitations = models.BooleanField("I'm invited to a table", default=False)
+    push_challenge = models.BooleanField("The weekly challenge opens", default=False)
     vacation_from = models.DateField("First day away", null=True, blank=True)
     vacation_until = models.DateField("Last day away", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -91,14 +91,24 @@ MAIL_SETTINGS = (
     "notify_challenge",
     "notify_chat",
 )
+#: What a person chooses about push notifications to their devices: about what.
+PUSH_SETTINGS = (
+    "push_new_round",
+    "push_reminders",
+    "push_deadline",
+    "push_game_finished",
+    "push_invitations",
+    "push_challenge",
+)
 
 
 def change_mail_settings(profile: Profile, choices: Mapping[str, object]) -> Profile:
-    """Save the person's choices about mail (:data:`MAIL_SETTINGS`): only those in ``choices``.
+    """Save the person's choices about mail and push (:data:`MAIL_SETTINGS`,
+    :data:`PUSH_SETTINGS`): only those in ``choices``.
 
     From the settings page, or one setting turned off by an unsubscribe link. One query.
     """
-    unknown = set(choices) - set(MAIL_SETTINGS)
+    unknown = set(choices) - set(MAIL_SETTINGS) - set(PUSH_SETTINGS)
     if unknown:
         raise ValueError(f"Not a mail setting: {', '.join(sorted(unknown))}.")
     for name, value in choices.items():

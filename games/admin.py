@@ -138,7 +138,7 @@ class ActionAdmin(ReadOnly):
 
 
 OUTBOX_COLUMNS = (
-    "id", "kind", "recipient", "game", "round", "status", "due_at", "attempts", "note",
+    "id", "kind", "channel", "recipient", "game", "round", "status", "due_at", "attempts", "note",
 )  # fmt: skip
 # What takes the place of a column for staff who may not read addresses.
 OUTBOX_COLUMNS_WITHOUT_ADDRESSES = {"recipient": "player", "note": "note_without_addresses"}
@@ -147,7 +147,7 @@ OUTBOX_COLUMNS_WITHOUT_ADDRESSES = {"recipient": "player", "note": "note_without
 @admin.register(OutboxMessage)
 class OutboxMessageAdmin(ReadOnly):
     list_display = OUTBOX_COLUMNS
-    list_filter = ["status", "kind"]
+    list_filter = ["status", "kind", "channel"]
     search_fields = ["user__email", "to_address", "=game__id"]
     list_select_related = ["user", "game"]
     date_hierarchy = "due_at"

@@ -20,6 +20,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytest_plugins = [
     "tests.fixtures.worker",
     "tests.fixtures.smtp",
+    "tests.fixtures.push_service",
     "tests.fixtures.browser",
     "tests.fixtures.axe",
 ]

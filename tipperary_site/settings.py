@@ -263,6 +263,15 @@ NOTIFY_DIGEST_WINDOW_HOURS = 3
 NOTIFY_UNSUBSCRIBE_DAYS = 90
 # Mails sent, dropped or given up are deleted after this many days.
 NOTIFY_KEEP_DAYS = 30
+# Web push: the site's VAPID key pair (base64url; ``python manage.py push_keys`` makes one) and
+# the contact push services may write to. Without both keys the site sends no push.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfiguredEnv("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:tables@tipperary.localhost")
+# A push service that does not answer within this many seconds is tried again later.
+PUSH_TIMEOUT_SECONDS = env_int("PUSH_TIMEOUT_SECONDS", 10, minimum=1)
 
 # Table talk -----------------------------------------------------------------------------------
 

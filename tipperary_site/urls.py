@@ -23,6 +23,7 @@ urlpatterns = [
     path("challenge/", include("games.challenge.urls")),
     path("tournaments/", include("games.tournaments.urls")),
     path("", include("games.ratings.urls")),
+    path("", include("games.notifications.push.urls")),
     path("admin/", admin.site.urls),
 ]
 

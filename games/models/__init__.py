@@ -8,6 +8,7 @@
 - ``tournaments``: events, their entrants (each round's tables are games).
 - ``heartbeat``: each worker queue's last sign of life.
 - ``matchmaking``: the "Play now" queue.
+- ``push``: the devices a person receives push notifications on.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -17,7 +18,8 @@ from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
 from games.models.matchmaking import PlayerCount, QueueEntry
-from games.models.outbox import Kind, OutboxMessage, Status
+from games.models.outbox import Channel, Kind, OutboxMessage, Status
+from games.models.push import PushSubscription
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.table import (
     LIVE_UP_TO_MINUTES,
@@ -43,6 +45,7 @@ __all__ = [
     "ActionSource",
     "Block",
     "Challenge",
+    "Channel",
     "Entrant",
     "Game",
     "GameStatus",
@@ -56,6 +59,7 @@ __all__ = [
     "PieceKind",
     "PlacedPiece",
     "PlayerCount",
+    "PushSubscription",
     "QueueEntry",
     "Rating",
     "RatingChange",

@@ -1,4 +1,6 @@
-"""The outbox: one row per e-mail the site owes someone, written with the change that causes it.
+"""The outbox: one row per e-mail or push the site owes someone, written with the change that
+causes it. Each channel (mail, web push) has rows of its own, so each is sent, retried and
+deduplicated on its own, by the same sender under the same rules.
 
 A row is *due* when ``status`` is pending and ``due_at`` has passed. The sender claims a row by
 moving ``due_at`` forward with a conditional ``UPDATE`` (so a second sender skips it), then marks
@@ -27,6 +29,13 @@ class Kind(models.TextChoices):
     # Mail about the account itself (confirm an address, reset a password …), rendered when it
     # was asked for and kept whole in the row: it goes to an address, perhaps of nobody yet.
     ACCOUNT = "account", "Account mail"
+    # A push a person asked for from their device list, to one device (``OutboxMessage.device``).
+    DEVICE_TEST = "device_test", "Test notification"
+
+
+class Channel(models.TextChoices):
+    MAIL = "mail", "E-mail"
+    PUSH = "push", "Push notification"
 
 
 class Status(models.TextChoices):
@@ -37,13 +46,21 @@ class Status(models.TextChoices):
 
 
 class OutboxMessage(models.Model):
-    """One e-mail owed to one person: about a table and round, or their daily digest."""
+    """One e-mail or push owed to one person: about a table and round, or their daily digest."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
         related_name="outbox_messages",
     )  # fmt: skip
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    channel = models.CharField(max_length=4, choices=Channel.choices, default=Channel.MAIL)
+    # A push for one device only (a test notification); other pushes go to every device.
+    device = models.ForeignKey(
+        "games.PushSubscription", null=True, blank=True, on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    # The devices a push reached already: a retry after one device failed skips them.
+    pushed_to = models.JSONField(default=list, blank=True)
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="outbox"
     )
@@ -73,18 +90,18 @@ class OutboxMessage(models.Model):
                 name="outbox_user_unless_account_mail",
             ),
             models.UniqueConstraint(
-                fields=["user", "game", "round", "kind"],
+                fields=["user", "game", "round", "kind", "channel"],
                 condition=Q(game__isnull=False),
                 name="outbox_one_per_table_round_kind",
             ),
             models.UniqueConstraint(
-                fields=["user", "digest_date"],
+                fields=["user", "digest_date", "channel"],
                 condition=Q(kind="digest"),
                 name="outbox_one_digest_a_day",
             ),
             # ``digest_date`` holds the week's Monday: one challenge mail a week.
             models.UniqueConstraint(
-                fields=["user", "digest_date"],
+                fields=["user", "digest_date", "channel"],
                 condition=Q(kind="challenge"),
                 name="outbox_one_challenge_mail_a_week",
             ),
@@ -97,5 +114,7 @@ class OutboxMessage(models.Model):
     def __str__(self) -> str:
         if self.kind == Kind.ACCOUNT:
             return f"{self.get_kind_display()} “{self.subject}”: {self.status}"
+        if self.channel == Channel.PUSH:
+            return f"{self.get_kind_display()} (push) for user {self.user_id}: {self.status}"
         about = f"{self.game} round {self.round}" if self.game_id else str(self.digest_date)
         return f"{self.get_kind_display()} for user {self.user_id} ({about}): {self.status}"

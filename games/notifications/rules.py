@@ -1,4 +1,5 @@
-"""Who gets which mail: the person's settings, holidays, and whether a turn is still theirs."""
+"""Who gets which mail or push: the person's settings, holidays, and whether a turn is still
+theirs."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.db.models import Q
 
 from accounts.models import EmailMode, Profile
 from games.models import LIVE_UP_TO_MINUTES, Game, GameStatus
-from games.models.outbox import Kind
+from games.models.outbox import Channel, Kind
 
 # The profile switch that turns each kind on or off (the digest has the e-mail mode instead).
 SWITCH: dict[str, str] = {
@@ -23,6 +24,20 @@ SWITCH: dict[str, str] = {
     Kind.TABLE_CLOSED: "notify_game_finished",
     Kind.CHALLENGE: "notify_challenge",
     Kind.TOURNAMENT: "notify_new_round",
+}
+
+# The profile switch that sends each kind by push too (the rest never go by push: the digest
+# and the autopilot's note are mail's; the next turn's push says the autopilot played).
+PUSH_SWITCH: dict[str, str] = {
+    Kind.INVITATION: "push_invitations",
+    Kind.STARTED: "push_new_round",
+    Kind.NEW_ROUND: "push_new_round",
+    Kind.LAST_TO_PLAY: "push_reminders",
+    Kind.DEADLINE: "push_deadline",
+    Kind.FINISHED: "push_game_finished",
+    Kind.TABLE_CLOSED: "push_game_finished",
+    Kind.CHALLENGE: "push_challenge",
+    Kind.TOURNAMENT: "push_new_round",
 }
 
 #: Mails about a turn: sent only while the seat still has to play that very round.
@@ -44,12 +59,18 @@ def mailed_per_turn(game: Game) -> bool:
     return not game.is_live
 
 
-def wants(profile: Profile | None, kind: str, now: datetime) -> bool:
-    """Whether this person wants this kind of mail now, by their settings and holidays.
+def wants(profile: Profile | None, kind: str, now: datetime, channel: str = Channel.MAIL) -> bool:
+    """Whether this person wants this kind of mail (or push) now, by their settings and holidays.
 
-    Someone without a profile (an account made on the command line) has the defaults.
+    Someone without a profile (an account made on the command line) has the defaults. The mail's
+    "how often" (each, digest, never) is about mail; a push goes by its own switch alone.
     """
     profile = profile or Profile()
+    if channel == Channel.PUSH:
+        if kind == Kind.DEVICE_TEST:
+            return True  # asked for just now, from the device list
+        pushed = kind in PUSH_SWITCH and bool(getattr(profile, PUSH_SWITCH[kind]))
+        return pushed and not (kind in QUIET_ON_HOLIDAY and profile.on_vacation(now))
     if profile.email_mode == EmailMode.OFF:
         return False
     if kind == Kind.DIGEST:

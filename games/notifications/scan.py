@@ -11,13 +11,13 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import EmailMode, Profile
 from games.challenge.entries import current_week
 from games.models import Game, GameStatus, GameVariant, Seat
-from games.models.outbox import Kind, OutboxMessage
+from games.models.outbox import Channel, Kind, OutboxMessage
 from games.notifications.rules import (
     SEATS_MAILED_PER_TURN,
     deadline_warning,
@@ -25,7 +25,7 @@ from games.notifications.rules import (
     turn_number,
     wants,
 )
-from games.notifications.write import origin, queue
+from games.notifications.write import origin, queue, with_devices
 
 
 def queue_deadline_warnings(now: datetime) -> int:
@@ -131,23 +131,29 @@ def queue_challenge_mails(now: datetime) -> int:
     # NOT EXISTS, not NOT IN: the bots' entries have no host, and one NULL in a NOT IN list
     # makes it match nobody at all.
     entered = Game.objects.filter(challenge=challenge, host_id=OuterRef("user_id"))
-    profiles = (
-        Profile.objects.filter(user__is_active=True, notify_challenge=True)
-        .exclude(email_mode=EmailMode.OFF)
+    mail = Q(notify_challenge=True) & ~Q(email_mode=EmailMode.OFF)
+    profiles = [
+        p
+        for p in Profile.objects.filter(mail | Q(push_challenge=True), user__is_active=True)
         .exclude(Exists(entered))
         .select_related("user")
-    )
+        if digest_day(p, now) is not None
+    ]
+    pushed = with_devices([p.user for p in profiles], Kind.CHALLENGE, now)
     monday = challenge.starts_at.date()
     rows = [
         OutboxMessage(
-            user=p.user,
+            user=user,
             kind=Kind.CHALLENGE,
+            channel=channel,
             digest_date=monday,
             due_at=now,
             request_id=origin(),
         )
-        for p in profiles
-        if digest_day(p, now) is not None and wants(p, Kind.CHALLENGE, now)
+        for user, channel in [
+            *((p.user, Channel.MAIL) for p in profiles if wants(p, Kind.CHALLENGE, now)),
+            *((user, Channel.PUSH) for user in pushed),
+        ]
     ]
     OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
     return len(rows)

@@ -1,5 +1,10 @@
 """The sender: claim due rows one by one, check they still hold, send, and record the outcome.
 
+Mail and push rows go through the same steps; only the last one differs (an e-mail, or a push
+to each of the person's devices: ``games.notifications.push.deliver``). A push service that
+refuses or does not answer backs its row off as a refused mail does; the mail server's outage
+(below) stops mail only, never push.
+
 A row is claimed with a conditional ``UPDATE`` that moves its ``due_at`` past a lease: of two
 senders, only the one whose update touched the row sends it. A sender that dies mid-way leaves
 the row to come due again when the lease ends.
@@ -38,8 +43,10 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.models import GameStatus, Seat
-from games.models.outbox import Kind, OutboxMessage, Status
+from games.models.outbox import Channel, Kind, OutboxMessage, Status
 from games.notifications.compose import render_mail, stored_mail
+from games.notifications.push.deliver import devices_for, push_row
+from games.notifications.push.payload import push_payload
 from games.notifications.rules import TURN_KINDS, still_to_play, wants
 from games.notifications.write import SEND_TASK
 from tipperary_site import request_id
@@ -138,7 +145,7 @@ def why_not(row: OutboxMessage, seat: Seat | None, now: datetime) -> str:
     assert user is not None
     if not user.is_active:
         return "the account is closed"
-    if not wants(getattr(user, "profile", None), row.kind, now):
+    if not wants(getattr(user, "profile", None), row.kind, now, row.channel):
         return "turned off in the person's settings"
     if row.kind in TURN_KINDS:
         assert game is not None
@@ -217,7 +224,8 @@ def _about(row: OutboxMessage) -> str:
     if row.kind == Kind.ACCOUNT:
         return "account mail"
     table = f" at table {row.game_id} round {row.round}" if row.game_id else ""
-    return f"{row.kind} for user {row.user_id}{table}"
+    push = " by push" if row.channel == Channel.PUSH else ""
+    return f"{row.kind}{push} for user {row.user_id}{table}"
 
 
 def _under_its_request(row: OutboxMessage) -> AbstractContextManager[None]:
@@ -226,21 +234,46 @@ def _under_its_request(row: OutboxMessage) -> AbstractContextManager[None]:
     return request_id.bound(row.request_id or request_id.current())
 
 
-def deliver(row: OutboxMessage, connection: BaseEmailBackend, now: datetime) -> Status:
+def _drop(row: OutboxMessage, now: datetime, reason: str) -> Status:
+    _finish(row, Status.DROPPED, now, reason)
+    log.info("Mail %s dropped (%s): %s", row.pk, _about(row), reason)
+    return Status.DROPPED
+
+
+def _seat(row: OutboxMessage) -> Seat | None:
+    if row.game_id is None or row.user_id is None:
+        return None
+    return Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
+
+
+def deliver_push(row: OutboxMessage, now: datetime) -> Status:
+    """Push one claimed row to the person's devices, or drop it (raises if a device failed)."""
+    seat = _seat(row)
+    devices = list(devices_for(row))
+    reason = why_not(row, seat, now) or ("" if devices or row.pushed_to else "no device")
+    if reason:
+        return _drop(row, now, reason)
+    reached = push_row(row, devices, push_payload(row, seat, now))
+    if not reached and not row.pushed_to:
+        return _drop(row, now, "every device is gone")
+    _finish(row, Status.SENT, now)
+    log.info("Mail %s sent (%s)", row.pk, _about(row))
+    return Status.SENT
+
+
+def deliver(row: OutboxMessage, connection: BaseEmailBackend | None, now: datetime) -> Status:
     """Send one claimed row, or drop it; returns its new status (raises if sending failed)."""
+    if row.channel == Channel.PUSH:
+        return deliver_push(row, now)
     if row.kind == Kind.ACCOUNT:
         message = stored_mail(row)
     else:
         assert row.user_id is not None
-        seat = None
-        if row.game_id is not None:
-            seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
+        seat = _seat(row)
         address = verified_address(row.user_id)
         reason = "no verified e-mail address" if address is None else why_not(row, seat, now)
         if reason:
-            _finish(row, Status.DROPPED, now, reason)
-            log.info("Mail %s dropped (%s): %s", row.pk, _about(row), reason)
-            return Status.DROPPED
+            return _drop(row, now, reason)
         assert address is not None
         message = render_mail(row, seat, address, now)
     message.connection = connection
@@ -266,9 +299,11 @@ def _close(connection: BaseEmailBackend | None) -> None:
             log.info("Mail server session ended badly: %s", error)
 
 
-def _due_ids(now: datetime, batch: int) -> list[int]:
+def _due_ids(now: datetime, batch: int, *, mail: bool) -> list[tuple[int, str]]:
     due = OutboxMessage.objects.filter(status=Status.PENDING, due_at__lte=now)
-    return list(due.order_by("due_at", "pk").values_list("pk", flat=True)[:batch])
+    if not mail:  # the mail server is resting: push goes on
+        due = due.filter(channel=Channel.PUSH)
+    return list(due.order_by("due_at", "pk").values_list("pk", "channel")[:batch])
 
 
 def send_due_messages(
@@ -285,14 +320,17 @@ def send_due_messages(
     """
     now = now or timezone.now()
     report = SendReport()
-    if resting_until(now) is not None:
-        report.server_unreachable = True
-        return report
+    mail = resting_until(now) is None
+    report.server_unreachable = not mail
+    mail_answered = False
     stop_at = clock() + (budget if budget is not None else settings.NOTIFY_SEND_SECONDS)
     connection: BaseEmailBackend | None = None
     try:
-        while ids := _due_ids(now, batch):
-            for pk in ids:
+        while ids := _due_ids(now, batch, mail=mail):
+            for pk, channel in ids:
+                by_mail = channel == Channel.MAIL
+                if by_mail and not mail:
+                    continue  # the server went away during this batch
                 if clock() >= stop_at:
                     report.more = True
                     return report
@@ -300,15 +338,19 @@ def send_due_messages(
                 if row is None:
                     continue
                 try:
-                    connection = connection or _open_connection()
+                    if by_mail:
+                        connection = connection or _open_connection()
                     with _under_its_request(row):
                         status = deliver(row, connection, now)
                 except Exception as error:
-                    if server_trouble(error):
+                    if by_mail and server_trouble(error):
                         _release(row, now)
                         _server_unreachable(now)
                         report.server_unreachable = True
-                        return report
+                        mail = False
+                        _close(connection)
+                        connection = None
+                        continue
                     # One bad row or address must not stop the rest.
                     with _under_its_request(row):
                         log.warning("Mail %s not sent (try %s): %s", row.pk, row.attempts, error)
@@ -316,10 +358,12 @@ def send_due_messages(
                         report.retried += 1
                     else:
                         report.failed += 1
-                    _close(connection)
-                    connection = None
+                    if by_mail:
+                        _close(connection)
+                        connection = None
                     continue
-                if not report.sent + report.dropped:
+                if by_mail and not mail_answered:
+                    mail_answered = True
                     cache.delete(OUTAGE_KEY)  # the server answers again
                 if status == Status.SENT:
                     report.sent += 1

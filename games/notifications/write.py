@@ -1,6 +1,7 @@
 """Services that write outbox rows, called inside the transaction of the game change.
 
-Each row is written only if the person wants that kind of mail now; the sender checks again
+Each row is written only if the person wants that kind of mail (or push, to a device they have)
+now; the sender checks again
 when it sends. The unique constraints absorb repeats (``ignore_conflicts``), so calling any of
 these twice for the same table, round and kind leaves one row.
 
@@ -20,7 +21,9 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import Game, GameStatus, GameVariant, Invitation, Seat
-from games.models.outbox import Kind, OutboxMessage
+from games.models.outbox import Channel, Kind, OutboxMessage
+from games.models.push import PushSubscription
+from games.notifications.push.keys import push_enabled
 from games.notifications.rules import mailed_per_turn, turn_number, wants
 from tipperary_site import request_id
 from tipperary_site.enqueue import enqueue
@@ -47,21 +50,38 @@ def queue(
     *,
     due_at: datetime | None = None,
 ) -> int:
-    """Write one row per person who wants ``kind`` now; returns how many rows were offered."""
+    """Write one row per person and channel that wants ``kind`` now; returns how many rows were
+    offered. A push row is written only for someone with a device to push to."""
+    users = list(users)
     rows = [
         OutboxMessage(
             user=user,
             kind=kind,
+            channel=channel,
             game=game,
             round=round_,
             due_at=due_at or now,
             request_id=origin(),
         )
-        for user in users
-        if wants(_profile(user), kind, now)
+        for user, channel in [
+            *((user, Channel.MAIL) for user in users),
+            *((user, Channel.PUSH) for user in with_devices(users, kind, now)),
+        ]
+        if wants(_profile(user), kind, now, channel)
     ]
     OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
     return len(rows)
+
+
+def with_devices(users: list[User], kind: Kind, now: datetime) -> list[User]:
+    """Those of ``users`` who want ``kind`` by push and have a device for it (a query only when
+    the site sends push and someone wants it)."""
+    wanting = [user for user in users if wants(_profile(user), kind, now, Channel.PUSH)]
+    if not wanting or not push_enabled():
+        return []
+    ids = PushSubscription.objects.filter(user__in=wanting).values_list("user_id", flat=True)
+    having = set(ids)
+    return [user for user in wanting if user.pk in having]
 
 
 def _people_to_play(game: Game) -> list[User]:

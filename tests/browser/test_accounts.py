@@ -131,7 +131,7 @@ def test_a_newcomer_signs_up_confirms_logs_in_and_sets_zone_and_e_mails(
     expect(page.get_by_role("button", name="Use America/Chicago")).to_be_visible()
 
     # E-mails: a daily digest at 19:00 Tokyo time, without reminders.
-    page.get_by_role("link", name="E-mails from us").click()
+    page.get_by_role("link", name="E-mails and notifications").click()
     page.get_by_label("Once a day").check()
     page.get_by_label("Digest hour").select_option("19")
     page.get_by_label("A table is still waiting for my move").uncheck()

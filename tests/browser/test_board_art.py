@@ -7,6 +7,7 @@ apart in colour and in greyscale, stone values must be readable, a county must f
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -22,6 +23,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEED = 20261129
 SAMPLE_PATH = "/board-art-sample/"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The sample page is answered by ``page.route``, which a service worker would go around."""
+    return {**browser_context_args, "service_workers": "block"}
+
 
 PAGE = """{% extends "base.html" %}{% load static %}
 {% block head %}<link rel="stylesheet" href="{% static 'css/board.css' %}">{% endblock %}

@@ -57,6 +57,15 @@ ROWS = [
     Row("accounts:notifications",        "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("accounts:vacation",             "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("accounts:delete",               "GET",  NONE,     200,   200,    200,  LOGIN),
+    Row("push:devices",                  "GET",  NONE,     200,   200,    200,  LOGIN),
+    # Push is off in the crawl (no keys): subscribing is refused as not found; an empty body
+    # to unsubscribe is refused as bad input.
+    Row("push:subscribe",                "POST", NONE,     404,   404,    404,  LOGIN),
+    Row("push:unsubscribe",              "POST", NONE,     400,   400,    400,  LOGIN),
+    # The installable site: the same for everyone, naming nobody.
+    Row("push:manifest",                 "GET",  NONE,     200,   200,    200,  200),
+    Row("push:service_worker",           "GET",  NONE,     200,   200,    200,  200),
+    Row("push:offline",                  "GET",  NONE,     200,   200,    200,  200),
     Row("games:lobby",                   "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("games:create",                  "POST", NONE,     400,   400,    400,  LOGIN),
     Row("games:mine",                    "GET",  NONE,     200,   200,    200,  LOGIN),
@@ -128,6 +137,8 @@ SKIP = {
     "livez": "the process answers; says ok, nothing about players (tests/site/test_probes.py)",
     "readyz": "the database answers; ok or failing, nothing about players (test_probes.py)",
     "games:unsubscribe": "a signed one-person link (tests/notifications/test_unsubscribe.py)",
+    "push:test": "one person's own device by id (tests/push/test_device_list.py)",
+    "push:remove": "one person's own device by id (tests/push/test_device_list.py)",
     "account_confirm_email": "a one-time key mailed to one person (tests/accounts)",
     "account_reset_password_from_key": "a one-time key mailed to one person (tests/accounts)",
 }
