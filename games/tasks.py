@@ -9,6 +9,7 @@ from games import heartbeat, services
 from games.challenge import entries as challenge_entries
 from games.notifications import periodic
 from games.ratings import rate
+from games.review import run as review
 
 
 @shared_task(name="games.advance_round")
@@ -82,3 +83,9 @@ def keep_challenge_weeks_task() -> str:
     kept = challenge_entries.keep_weeks(timezone.now())
     opened = "opened" if kept.opened else "open"
     return f"{kept.week} {opened}, weeks scored {kept.scored}, bot entries {kept.bots}"
+
+
+@shared_task(name="games.review_game")
+def review_game_task(review_id: int) -> int:
+    """Compute the expert's review of one seat's game (a second delivery changes nothing)."""
+    return review.run_review(review_id, timezone.now())

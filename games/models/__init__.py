@@ -6,6 +6,7 @@
 - ``ratings``: a person's numbers per pool and what each finished table did to them.
 - ``challenge``: the weekly challenge's deal and window.
 - ``heartbeat``: each worker queue's last sign of life.
+- ``review``: the expert's reviews of finished games, and the hints asked for at solo tables.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -16,6 +17,7 @@ from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
 from games.models.outbox import Kind, OutboxMessage, Status
 from games.models.ratings import Rating, RatingChange, RatingPool
+from games.models.review import Hint, Review, ReviewedDecision, ReviewStatus
 from games.models.table import (
     Action,
     ActionSource,
@@ -41,6 +43,7 @@ __all__ = [
     "GameStatus",
     "GameVariant",
     "Heartbeat",
+    "Hint",
     "Invitation",
     "Kind",
     "Message",
@@ -51,6 +54,9 @@ __all__ = [
     "Rating",
     "RatingChange",
     "RatingPool",
+    "Review",
+    "ReviewStatus",
+    "ReviewedDecision",
     "RoundTime",
     "Seat",
     "SeatKind",

@@ -75,6 +75,11 @@ ROWS = [
     Row("games:replay",                  "GET",  PRIVATE,  200,   404,    404,  LOGIN),
     Row("games:export",                  "GET",  OPEN,     404,   404,    404,  LOGIN),
     Row("games:export",                  "GET",  PRIVATE,  404,   404,    404,  LOGIN),
+    # The expert's review: none for a game in play (its turns are still hidden).
+    Row("games:review",                  "GET",  OPEN,     404,   404,    404,  LOGIN),
+    Row("games:review",                  "GET",  PRIVATE,  404,   404,    404,  LOGIN),
+    Row("games:review",                  "POST", OPEN,     404,   404,    404,  LOGIN),
+    Row("games:review",                  "POST", PRIVATE,  404,   404,    404,  LOGIN),
     Row("games:invitation",              "GET",  OPEN,     302,   200,    200,  LOGIN),
     Row("games:invitation",              "GET",  PRIVATE,  302,   404,    404,  LOGIN),
     # What a table takes by POST: refused with an empty form, or by who is asking (a spectator
