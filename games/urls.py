@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:game_id>/export.json", history.export, name="export"),
     path("<int:game_id>/replay/", history.replay, name="replay"),
     path("<int:game_id>/review/", review_views.review, name="review"),
+    path("<int:game_id>/hint/", review_views.hint, name="hint"),
     path("<int:game_id>/status/", play.status, name="status"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),

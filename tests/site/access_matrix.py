@@ -80,6 +80,9 @@ ROWS = [
     Row("games:review",                  "GET",  PRIVATE,  404,   404,    404,  LOGIN),
     Row("games:review",                  "POST", OPEN,     404,   404,    404,  LOGIN),
     Row("games:review",                  "POST", PRIVATE,  404,   404,    404,  LOGIN),
+    # The expert's hint: an empty form is refused before anything else is asked.
+    Row("games:hint",                    "POST", OPEN,     400,   400,    400,  LOGIN),
+    Row("games:hint",                    "POST", PRIVATE,  400,   404,    404,  LOGIN),
     Row("games:invitation",              "GET",  OPEN,     302,   200,    200,  LOGIN),
     Row("games:invitation",              "GET",  PRIVATE,  302,   404,    404,  LOGIN),
     # What a table takes by POST: refused with an empty form, or by who is asking (a spectator
