@@ -6,6 +6,7 @@
 - ``ratings``: a person's numbers per pool and what each finished table did to them.
 - ``challenge``: the weekly challenge's deal and window.
 - ``heartbeat``: each worker queue's last sign of life.
+- ``learn``: each person's tutorial table.
 - ``review``: the expert's reviews of finished games, and the hints asked for at solo tables.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
@@ -15,6 +16,7 @@ above may import any of them.
 from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
+from games.models.learn import Tutorial
 from games.models.outbox import Kind, OutboxMessage, Status
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.review import Hint, Review, ReviewedDecision, ReviewStatus
@@ -61,6 +63,7 @@ __all__ = [
     "Seat",
     "SeatKind",
     "Status",
+    "Tutorial",
     "new_invite_token",
     "new_seed",
 ]

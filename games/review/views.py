@@ -58,7 +58,7 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         status = 409 if isinstance(refused, StaleTurn) else 403
         status = status if form.is_valid() else 400
         context = {"reason": str(refused), "game_id": game_id}
-        return TemplateResponse(request, "games/review_refused.html", context, status=status)
+        return TemplateResponse(request, "games/refused.html", context, status=status)
     a = given.action
     messages.info(
         request,
@@ -80,7 +80,7 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             asked = ask_for_review(access.game, access.mine, timezone.now())
         except ReviewRefused as refused:
             return TemplateResponse(
-                request, "games/review_refused.html", {"reason": str(refused)}, status=403
+                request, "games/refused.html", {"reason": str(refused)}, status=403
             )
         if asked.created:
             messages.success(request, "The expert is looking at your game.")

@@ -48,6 +48,7 @@ ROWS = [
     #   route                           method  subject   player invitee other visitor
     Row("home",                          "GET",  NONE,     200,   200,    200,  200),
     Row("rules",                         "GET",  NONE,     200,   200,    200,  200),
+    Row("learn",                         "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("ratings:leaderboard",           "GET",  NONE,     200,   200,    200,  200),
     Row("ratings:player",               "GET",  PLAYER,   200,   200,    200,  200),
     Row("games:block",                   "POST", PLAYER,   302,   302,    302,  LOGIN),
