@@ -1,19 +1,27 @@
 """The tutorial's lessons: one idea a round, the spot each suggests, and what a move did.
 
 Each lesson has a ``focus``, what it teaches to gain: a score category of R6.2, or bonus tiles
-drawn, or towers earned. The suggested spot is the placement of either offered tile that gains
-most of the focus now, then most points in all (the first of equals in the engine's order, so
-the same position always suggests the same spot). What a move did is told against the
-suggestion, in the same terms.
+drawn, or towers earned. The suggested spot is a good move that shows the idea: among the
+placements the ``hard`` bot values within :data:`SLACK` points of its best (so following the
+lessons plays a sound game, not one that chases a single idea), the one that gains most of the
+focus now, then the one the bot values most. Its ties are broken by a fixed generator, so the
+same position always suggests the same spot. What a move did is told against the suggestion,
+in the same terms.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import engine
-from engine.bots.base import tile_moves
+from engine.bots.outlook import Outlook
+from engine.bots.strong import StrongBot
+
+#: how far below the hard bot's best a suggestion may be valued, in points
+SLACK = 3.0
+_JUDGE = StrongBot("tutorial", shortlist=16)
 
 
 @dataclass(frozen=True)
@@ -162,13 +170,18 @@ def suggest(state: engine.GameState, seat: int, focus: str) -> engine.PlaceTile 
     place."""
     if engine.pending(state, seat).kind is not engine.PendingKind.TILE:
         return None
-    best: tuple[int, int] | None = None
-    chosen = None
-    for move in tile_moves(state, seat):
-        key = (gained(state, move.action, seat, focus), gained(state, move.action, seat, "total"))
-        if best is None or key > best:
-            best, chosen = key, move.action
-    return chosen
+    outlook = Outlook(state, seat, _JUDGE.weights)
+    ranked = _JUDGE.ranked(state, seat, random.Random(f"tutorial:{seed_of(state, seat)}"), outlook)
+    good = [c for c in ranked if c.value >= ranked[0].value - SLACK]
+    chosen = max(good, key=lambda c: (gained(state, c.action, seat, focus), c.value))
+    assert isinstance(chosen.action, engine.PlaceTile)
+    return chosen.action
+
+
+def seed_of(state: engine.GameState, seat: int) -> str:
+    """What a suggestion's generator is seeded with: the round and the seat's display, so the
+    same position gets the same suggestion (a view has no seed of its own)."""
+    return f"{state.round}:{sorted(state.seats[seat].display.cells)}"
 
 
 def what_it_did(before: engine.GameState, made: engine.Action, seat: int, focus: str) -> str:

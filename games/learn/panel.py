@@ -23,6 +23,8 @@ class TutorialPanel:
     lesson: Lesson
     #: the draft query that tries the suggested tile on its spot, "" without one
     try_query: str
+    #: which of the two offered tiles the suggestion places (1 or 2), 0 without one
+    tile_number: int
     grid: CountyGrid | None
     overlay: dict[Coord, OverlaySquare]
     #: what the player's tile of the round before did, in a sentence
@@ -64,6 +66,7 @@ def tutorial_panel(access: TableAccess) -> TutorialPanel | None:
         rounds=state.rounds_total,
         lesson=lesson,
         try_query=try_query,
+        tile_number=0 if suggestion is None else suggestion.slot + 1,
         grid=grid,
         overlay=overlay,
         last=last,
