@@ -27,6 +27,7 @@ from engine import (
     GameState,
     PendingKind,
     Phase,
+    PlaceTile,
     apply,
     legal_cells,
     legal_sheep_cells,
@@ -67,7 +68,8 @@ class Judged:
     ``made_points`` and ``expert_points`` are the seat's mean final scores after each choice;
     ``loss`` is their difference (0 when the seat's choice is as good or better); ``reason`` is
     the score category where the expert's choice gains most (None when nothing is lost);
-    ``expert_cells`` are the cells the expert's piece would cover.
+    ``expert_cells`` are the cells the expert's piece would cover, ``expert_tile`` the tile it
+    places (None for a sheep, bonus tile or tower).
     """
 
     index: int
@@ -80,6 +82,7 @@ class Judged:
     loss: float
     reason: str | None
     expert_cells: tuple[Coord, ...]
+    expert_tile: int | None
 
 
 def decisions(
@@ -166,17 +169,18 @@ def judge(decision: Decision, seat: int, seed: int, rollouts: int = ROLLOUTS) ->
     _, events = apply(state, seat, expert)
     placed = placed_piece(events)
     cells = placed.cells if placed is not None else ()
+    tile = placed.piece_id if placed is not None and isinstance(expert, PlaceTile) else None
     if expert == decision.made or not _has_choice(state, seat):
         games = rollout_values(state, seat, decision.made, rollouts, seed * 1009 + decision.index)
         points = _mean(games, seat)
-        return Judged(*_head(decision), decision.made, points, points, 0.0, None, cells)
+        return Judged(*_head(decision), decision.made, points, points, 0.0, None, cells, tile)
     world_seed = seed * 1009 + decision.index
     made_games = rollout_values(state, seat, decision.made, rollouts, world_seed)
     expert_games = rollout_values(state, seat, expert, rollouts, world_seed)
     made_points = _mean(made_games, seat)
     expert_points = _mean(expert_games, seat)
     if made_points >= expert_points:
-        return Judged(*_head(decision), expert, made_points, made_points, 0.0, None, cells)
+        return Judged(*_head(decision), expert, made_points, made_points, 0.0, None, cells, tile)
     gains = {c: _mean(expert_games, seat, c) - _mean(made_games, seat, c) for c in CATEGORIES}
     reason = max(CATEGORIES, key=lambda c: gains[c])
     return Judged(
@@ -187,6 +191,7 @@ def judge(decision: Decision, seat: int, seed: int, rollouts: int = ROLLOUTS) ->
         expert_points - made_points,
         reason,
         cells,
+        tile,
     )
 
 

@@ -42,6 +42,7 @@ class Migration(migrations.Migration):
                 ('loss', models.FloatField()),
                 ('reason', models.CharField(blank=True, default='', max_length=12)),
                 ('expert_cells', models.JSONField(default=list)),
+                ('expert_tile', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('review', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decisions', to='games.review')),
             ],
             options={

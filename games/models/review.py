@@ -65,6 +65,9 @@ class ReviewedDecision(models.Model):
     reason = models.CharField(max_length=12, blank=True, default="")
     #: the cells the expert's piece would cover, [[x, y], ...]
     expert_cells = models.JSONField(default=list)
+    #: the tile the expert would place (its catalogue id), to draw its ghost; None for a sheep,
+    #: bonus tile or tower
+    expert_tile = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -12,7 +12,7 @@ from engine import Coord
 from games.access import TableAccess
 from games.history.moves import Position, tell_game
 from games.models import Review, ReviewedDecision, ReviewStatus, Seat, SeatKind
-from games.page.county import CountyGrid, OverlaySquare, county_grid
+from games.page.county import CountyGrid, OverlaySquare, county_grid, tile_overlay
 from games.page.move_words import tell
 
 #: why the expert's choice promises more, by the score category it gains most in
@@ -152,6 +152,10 @@ def replay_ghost(
     if row.made == row.expert or not row.expert_cells:
         return Ghost(seat, _grid(shown, seat, ()), {}, verdict(row))
     overlay = {(x, y): OverlaySquare("ghost") for x, y in row.expert_cells}
+    expert = engine.parse_action(row.expert)
+    if row.expert_tile is not None and isinstance(expert, engine.PlaceTile):
+        drawn = tile_overlay(row.expert_tile, expert.orientation, expert.x, expert.y, legal=True)
+        overlay = {xy: OverlaySquare("ghost", square.cell) for xy, square in drawn.items()}
     return Ghost(seat, _grid(shown, seat, overlay), overlay, verdict(row))
 
 

@@ -92,6 +92,7 @@ def run_review(review_id: int, now: datetime, rollouts: int = expert_review.ROLL
             loss=judged.loss,
             reason=judged.reason or "",
             expert_cells=[list(c) for c in judged.expert_cells],
+            expert_tile=judged.expert_tile,
         )
         Review.objects.filter(pk=review.pk).update(done=F("done") + 1)
     Review.objects.filter(pk=review.pk).update(
