@@ -28,6 +28,15 @@ class GivenHint:
     used: int
 
 
+def hint_seed(game_seed: int, step: int) -> int:
+    """The seed of the expert's decision for a hint: the same table and step, the same hint.
+
+    >>> hint_seed(7, 3) == hint_seed(7, 3) != hint_seed(7, 4)
+    True
+    """
+    return game_seed + step
+
+
 def give_hint(game_id: int, user: User, step: int) -> GivenHint:
     """The expert's tile and spot for the person's pending tile; refuses (changing nothing)
     on rated, multi-person and challenge tables, when no tile is pending, or a stale step."""
@@ -49,7 +58,7 @@ def give_hint(game_id: int, user: User, step: int) -> GivenHint:
             raise GameError("The expert gives hints for tiles: you have no tile to place now.")
         hint = Hint.objects.filter(game=game, position=seat.position, step=step).first()
         if hint is None:
-            action = bots.choose("expert", state, seat.position, seed=game.seed + step)
+            action = bots.choose("expert", state, seat.position, seed=hint_seed(game.seed, step))
             hint = Hint.objects.create(
                 game=game, position=seat.position, step=step, action=str(action)
             )

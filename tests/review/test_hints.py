@@ -17,6 +17,7 @@ from games import services
 from games.challenge import entries
 from games.engine_bridge import load_state
 from games.models import Game, Hint, RoundTime
+from games.review.hints import hint_seed
 from tests.challenge.weeks import TUESDAY
 from tests.games.playing import step_of
 
@@ -41,7 +42,8 @@ def test_it_draws_the_expert_s_spot_and_counts_each_step_once(client: Client, ho
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert 'id="ask-hint"' in page and "What would the expert do?" in page
     first = _ask(client, game)
-    expert = bots.choose("expert", load_state(game), 0, seed=game.seed)
+    seed = hint_seed(game.seed, step_of(game, host))
+    expert = bots.choose("expert", load_state(game), 0, seed=seed)
     assert isinstance(expert, engine.PlaceTile)
     draft = f"?slot={expert.slot}&o={expert.orientation}&x={expert.x}&y={expert.y}"
     assert first.status_code == 302 and first["Location"] == f"/games/{game.pk}/{draft}"
