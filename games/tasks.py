@@ -89,3 +89,9 @@ def keep_challenge_weeks_task() -> str:
 def review_game_task(review_id: int) -> int:
     """Compute the expert's review of one seat's game (a second delivery changes nothing)."""
     return review.run_review(review_id, timezone.now())
+
+
+@shared_task(name="games.resume_reviews")
+def resume_reviews_task() -> int:
+    """Every five minutes: reviews whose message was lost, or whose worker died, run again."""
+    return review.resume_reviews(timezone.now())

@@ -4,7 +4,8 @@
 ``games.review_game`` after the commit. :func:`run_review` claims the review with a conditional
 ``UPDATE`` (so two deliveries never both run it), then judges the seat's decisions one by one,
 saving each with the progress, and finally the accuracy. A run the worker lost (still
-``running`` after :data:`STALE_AFTER`) may be claimed again, and starts over.
+``running`` after :data:`STALE_AFTER`) may be claimed again, and starts over: the periodic
+:func:`resume_reviews` sends those, and reviews whose message was lost, to the worker again.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from tipperary_site.enqueue import enqueue
 
 #: how long a review may stay ``running`` before it is taken for lost and run again
 STALE_AFTER = timedelta(minutes=15)
+#: how long a review may wait for the worker before its message is taken for lost
+LOST_AFTER = timedelta(minutes=2)
 
 
 class ReviewRefused(ValueError):
@@ -53,6 +56,22 @@ def ask_for_review(game: Game, seat: Seat | None, now: datetime) -> Asked:
         return Asked(Review.objects.get(game=game, position=seat.position), False)
     enqueue("games.review_game", review.pk)
     return Asked(review, True)
+
+
+def _waiting(now: datetime) -> Q:
+    """Reviews the worker should be running but may never have heard of, or lost."""
+    return Q(status=ReviewStatus.QUEUED, created_at__lt=now - LOST_AFTER) | Q(
+        status=ReviewStatus.RUNNING, started_at__lt=now - STALE_AFTER
+    )
+
+
+def resume_reviews(now: datetime) -> int:
+    """Send every lost review to the worker again (the claim keeps a duplicate from running
+    it twice); returns how many were sent."""
+    ids = list(Review.objects.filter(_waiting(now)).values_list("pk", flat=True))
+    for review_id in ids:
+        enqueue("games.review_game", review_id)
+    return len(ids)
 
 
 def run_review(review_id: int, now: datetime, rollouts: int = expert_review.ROLLOUTS) -> int:

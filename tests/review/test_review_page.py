@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import time_machine
@@ -16,7 +17,7 @@ from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Review, ReviewedDecision, ReviewStatus
-from games.review.run import run_review
+from games.review.run import ask_for_review, resume_reviews, run_review
 from tests.challenge.weeks import NEXT_MONDAY, TUESDAY, entry_of
 from tests.games.playing import play_to_end
 
@@ -127,3 +128,18 @@ def test_the_page_shows_progress_until_the_worker_is_done_then_the_review_and_it
     if worst.expert_cells:
         assert len(re.findall(r'class="overlay overlay--ghost', html)) == len(worst.expert_cells)
         assert "Dashed blue: the expert’s spot." in html
+
+
+def test_a_review_whose_message_was_lost_is_sent_again_and_runs_once(
+    host: User, finished: Game, django_capture_on_commit_callbacks: Any
+) -> None:
+    seat = finished.seats.get(position=0)
+    review = ask_for_review(finished, seat, timezone.now()).review
+    later = timezone.now() + timedelta(minutes=3)
+    assert resume_reviews(timezone.now()) == 0  # still fresh: the worker may be busy
+    with django_capture_on_commit_callbacks() as sent:
+        assert resume_reviews(later) == 1
+    assert len(sent) == 1
+    Review.objects.filter(pk=review.pk).update(status=ReviewStatus.RUNNING, started_at=later)
+    assert resume_reviews(later + timedelta(minutes=5)) == 0  # running, not yet stale
+    assert resume_reviews(later + timedelta(minutes=16)) == 1  # its worker died
