@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from games.learn.lessons import LESSONS
 from games.models import GameStatus, Tutorial
 from tests.browser.playing import confirm, play_follow_ups, play_my_turn, tried
+from tests.fixtures.axe import assert_accessible
 from tests.fixtures.smtp import Sink
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,6 +72,7 @@ def test_a_newcomer_learns_the_game_from_sign_up_to_the_final_count(
         if round_ == 1:
             expect(panel.locator(".overlay--ghost").first).to_be_visible()
             page.screenshot(path=screenshot_dir / f"tutorial-round-1-{size}.png", full_page=True)
+            assert_accessible(page, f"the tutorial's first round ({size})")
         if round_ == DEVIATE + 1:
             said = page.locator("#tutorial-last")
             expect(said).to_contain_text(f"Round {DEVIATE}: You chose your own spot")
