@@ -9,6 +9,7 @@ from games import heartbeat, services
 from games.challenge import entries as challenge_entries
 from games.notifications import periodic
 from games.ratings import rate
+from games.review import run as review
 from games.services import matchmaking
 from games.tournaments import events
 
@@ -119,3 +120,15 @@ def keep_tournaments_task() -> str:
     while its message was lost."""
     kept = events.keep_tournaments(timezone.now())
     return f"events started {kept.begun}, moved on {kept.moved_on}"
+
+
+@shared_task(name="games.review_game")
+def review_game_task(review_id: int) -> int:
+    """Compute the expert's review of one seat's game (a second delivery changes nothing)."""
+    return review.run_review(review_id, timezone.now())
+
+
+@shared_task(name="games.resume_reviews")
+def resume_reviews_task() -> int:
+    """Every five minutes: reviews whose message was lost, or whose worker died, run again."""
+    return review.resume_reviews(timezone.now())

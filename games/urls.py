@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
+from games.review import views as review_views
 from games.views import blocks, chat, history, lobby, play, play_now, rematch, seats, table
 
 app_name = "games"
@@ -27,6 +28,8 @@ urlpatterns = [
     path("<int:game_id>/history/", history.history, name="history"),
     path("<int:game_id>/export.json", history.export, name="export"),
     path("<int:game_id>/replay/", history.replay, name="replay"),
+    path("<int:game_id>/review/", review_views.review, name="review"),
+    path("<int:game_id>/hint/", review_views.hint, name="hint"),
     path("<int:game_id>/status/", play.status, name="status"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),

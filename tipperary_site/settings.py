@@ -199,6 +199,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notifications": {"task": "games.notifications", "schedule": 60.0},
     # A lost "rate this table" message must never leave a finished table unrated.
     "rate-finished-games": {"task": "games.rate_finished_games", "schedule": 300.0},
+    # A lost "review this game" message, or a worker that died in one, must not leave it waiting.
+    "resume-reviews": {"task": "games.resume_reviews", "schedule": 300.0},
     # The weekly challenge's deal, as each ISO week begins (the week before is scored then).
     "open-challenge-week": {
         "task": "games.open_challenge_week",

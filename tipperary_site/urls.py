@@ -17,6 +17,7 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("healthz", health.healthz, name="healthz"),
     path("rules/", rules_page, name="rules"),
+    path("learn/", include("games.learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),

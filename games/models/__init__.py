@@ -9,6 +9,8 @@
 - ``heartbeat``: each worker queue's last sign of life.
 - ``matchmaking``: the "Play now" queue.
 - ``push``: the devices a person receives push notifications on.
+- ``learn``: each person's tutorial table.
+- ``review``: the expert's reviews of finished games, and the hints asked for at solo tables.
 
 Each module imports only Django (and its siblings by the ``"games.Model"`` string), so any layer
 above may import any of them.
@@ -17,10 +19,12 @@ above may import any of them.
 from games.models.challenge import Challenge
 from games.models.chat import Block, Message, Mute
 from games.models.heartbeat import Heartbeat
+from games.models.learn import Tutorial
 from games.models.matchmaking import PlayerCount, QueueEntry
 from games.models.outbox import Channel, Kind, OutboxMessage, Status
 from games.models.push import PushSubscription
 from games.models.ratings import Rating, RatingChange, RatingPool
+from games.models.review import Hint, Review, ReviewedDecision, ReviewStatus
 from games.models.table import (
     LIVE_UP_TO_MINUTES,
     Action,
@@ -51,6 +55,7 @@ __all__ = [
     "GameStatus",
     "GameVariant",
     "Heartbeat",
+    "Hint",
     "Invitation",
     "Kind",
     "Message",
@@ -64,6 +69,9 @@ __all__ = [
     "Rating",
     "RatingChange",
     "RatingPool",
+    "Review",
+    "ReviewStatus",
+    "ReviewedDecision",
     "RoundTime",
     "Seat",
     "SeatKind",
@@ -71,6 +79,7 @@ __all__ = [
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",
+    "Tutorial",
     "new_invite_token",
     "new_seed",
 ]

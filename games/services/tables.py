@@ -14,7 +14,7 @@ from django.utils import timezone
 import engine
 from accounts.models import Profile
 from engine import bots as engine_bots
-from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token
+from games.models import Game, GameStatus, Invitation, Seat, SeatKind, new_invite_token, new_seed
 from games.notifications.write import notify_invitation, notify_table_started
 from games.services.blocks import blocked_either_way
 from games.services.bots import round_started
@@ -41,11 +41,13 @@ def create_game(
     rated: bool,
     allow_vacation: bool = True,
     bots: Sequence[str] = (),
+    seed: int | None = None,
     now: datetime | None = None,
 ) -> Game:
     """Open a new table with the host in its first seat and ``bots`` (bot names) in the next.
 
-    A table the bots fill up starts at once: a solo game against bots.
+    A table the bots fill up starts at once: a solo game against bots. ``seed`` deals a fixed
+    game (the tutorial's); by default every table gets a random one.
     """
     if len(bots) + 1 < seats_wanted:  # a table that waits for players counts to the limit
         check_table_allowed(host)
@@ -58,7 +60,7 @@ def create_game(
         raise GameError(f"There is no bot called {unknown[0]!r}.")
     game = Game.objects.create(
         host=host, seats_wanted=seats_wanted, round_minutes=round_minutes, is_open=is_open,
-        rated=rated, allow_vacation=allow_vacation,
+        rated=rated, allow_vacation=allow_vacation, seed=new_seed() if seed is None else seed,
     )  # fmt: skip
     Seat.objects.create(game=game, user=host, position=0)
     for position, name in enumerate(bots, start=1):

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from games.access import TableAccess, table_for
@@ -17,6 +18,8 @@ from games.history.export import export_game
 from games.history.moves import tell_game
 from games.history.replay import NoSuchStep, build_replay
 from games.models import GameStatus
+from games.review.eligible import reviewable
+from games.review.page import replay_ghost
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
@@ -76,6 +79,11 @@ def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         context["error"] = str(error)
         return TemplateResponse(request, "games/replay_missing.html", context, status=400)
     context["page"] = page
+    context["reviewable"] = reviewable(access.game, timezone.now())
+    if context["reviewable"] and page.move is not None:  # the expert's spot, once reviewed
+        context["ghost"] = replay_ghost(
+            access.game.pk, page.move.seat, page.move.position - 1, page.shown
+        )
     return TemplateResponse(request, "games/replay.html", context)
 
 

@@ -95,9 +95,10 @@ def test_the_query_count_does_not_grow_with_the_rounds(
 ) -> None:
     client.force_login(host)
     for round_ in (1, 12):
-        # session, user, game, seats with users and profiles, the log, the header count
-        with django_assert_num_queries(6):
-            response = client.get(f"/games/{finished.pk}/replay/?round={round_}")
+        # session, user, game, seats with users and profiles, the log, the header count,
+        # the expert's verdict on the player's move shown (none yet: this game has no review)
+        with django_assert_num_queries(7):
+            response = client.get(f"/games/{finished.pk}/replay/?round={round_}&step=1")
         assert response.status_code == 200
 
 

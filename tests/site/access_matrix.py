@@ -49,6 +49,7 @@ ROWS = [
     #   route                           method  subject   player invitee other visitor
     Row("home",                          "GET",  NONE,     200,   200,    200,  200),
     Row("rules",                         "GET",  NONE,     200,   200,    200,  200),
+    Row("learn",                         "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("ratings:leaderboard",           "GET",  NONE,     200,   200,    200,  200),
     Row("ratings:player",               "GET",  PLAYER,   200,   200,    200,  200),
     Row("games:block",                   "POST", PLAYER,   302,   302,    302,  LOGIN),
@@ -95,6 +96,14 @@ ROWS = [
     Row("games:replay",                  "GET",  PRIVATE,  200,   404,    404,  LOGIN),
     Row("games:export",                  "GET",  OPEN,     404,   404,    404,  LOGIN),
     Row("games:export",                  "GET",  PRIVATE,  404,   404,    404,  LOGIN),
+    # The expert's review: none for a game in play (its turns are still hidden).
+    Row("games:review",                  "GET",  OPEN,     404,   404,    404,  LOGIN),
+    Row("games:review",                  "GET",  PRIVATE,  404,   404,    404,  LOGIN),
+    Row("games:review",                  "POST", OPEN,     404,   404,    404,  LOGIN),
+    Row("games:review",                  "POST", PRIVATE,  404,   404,    404,  LOGIN),
+    # The expert's hint: an empty form is refused before anything else is asked.
+    Row("games:hint",                    "POST", OPEN,     400,   400,    400,  LOGIN),
+    Row("games:hint",                    "POST", PRIVATE,  400,   404,    404,  LOGIN),
     Row("games:invitation",              "GET",  OPEN,     302,   200,    200,  LOGIN),
     Row("games:invitation",              "GET",  PRIVATE,  302,   404,    404,  LOGIN),
     # What a table takes by POST: refused with an empty form, or by who is asking (a spectator

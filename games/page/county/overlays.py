@@ -1,5 +1,6 @@
 """Placement previews drawn over a county: the squares a tile or bonus tile would cover, each
-marked as fitting or not, outlined as one piece."""
+marked as fitting or not, outlined as one piece; or, on a reviewed replay, the expert's spot
+(a "ghost")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from games.page.county.grid import SIDES
 from games.page.county.pieces import bonus_cell, piece_cells
 from games.page.county.words import square_name
 
-OverlayState = Literal["ok", "bad"]
+OverlayState = Literal["ok", "bad", "ghost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class OverlaySquare:
     @property
     def label(self) -> str:
         """Words added to the cell's label."""
+        if self.state == "ghost":
+            return "the expert's spot"
         what = "new square" if self.cell is None else f"new {square_name(self.cell)}"
         return f"{what}, {'fits' if self.state == 'ok' else 'does not fit'}"
 
