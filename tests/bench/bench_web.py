@@ -51,6 +51,9 @@ GZIP = {"Accept-Encoding": "gzip"}
 # As the run was started: each module names its own database from this, whatever the modules
 # before it set in the environment.
 _BASE_DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tipperary")
+# Each run its own queues (make bench names one per run), so two runs on one Redis never take
+# each other's tasks.
+_BASE_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "tipperary")
 
 
 def _bench_env() -> dict[str, str]:
@@ -70,7 +73,7 @@ def _bench_env() -> dict[str, str]:
         "SECURE_HSTS_SECONDS": "0",
         "STATIC_MANIFEST": "0",
         "LOG_LEVEL": "WARNING",
-        "CELERY_TASK_DEFAULT_QUEUE": "tipperary-bench",
+        "CELERY_TASK_DEFAULT_QUEUE": f"{_BASE_QUEUE}-bench",
         "PYTHONPATH": str(BASE_DIR),
         # The cache (sessions, drawn counties) in Redis, as in production, beside the broker.
         "CACHE_URL": _cache_url(os.environ.get("CELERY_BROKER_URL", "")),
@@ -469,6 +472,8 @@ def run() -> list[Measurement]:
     env = _bench_env()
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM next to Playwright's sync API
     _setup_django(env)
+    from django.conf import settings
+
     from games import services
     from games.models import Game
     from tests.factories import UserFactory
@@ -478,6 +483,9 @@ def run() -> list[Measurement]:
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
     others = [UserFactory.create(username=name) for name in ("Cat", "Dan", "Eve")]
     rng = random.Random(7)
+    # Django may have been set up by a module before this one: its queue is the one the services
+    # here send to, so the worker takes that.
+    env["CELERY_TASK_DEFAULT_QUEUE"] = settings.CELERY_TASK_DEFAULT_QUEUE
     celery_app.conf.task_always_eager = True
     # The page and the poll: a full table of 5 late in the game, round 10, Ann to play.
     table = late_table([ann, bob, *others])
