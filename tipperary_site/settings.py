@@ -351,8 +351,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Hashed and compressed (tipperary_site/static_storage.py), after collectstatic: in production,
+# and under `make run`, which sets STATIC_MANIFEST=1 and collects them as it starts.
 _STATIC_BACKEND = (
-    "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    "tipperary_site.static_storage.HashedStaticFilesStorage"
     if env_bool("STATIC_MANIFEST", not DEBUG)
     else "django.contrib.staticfiles.storage.StaticFilesStorage"
 )
