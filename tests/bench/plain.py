@@ -33,7 +33,7 @@ from django.template.response import TemplateResponse
 from tests.bench.switches import switched
 
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
-OVERRIDES = ("stencil", "get_user", "poll_sql")
+OVERRIDES = ("stencil", "get_user", "poll_sql", "poll_first")
 
 
 def plain() -> set[str]:
