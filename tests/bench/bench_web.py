@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from tests.bench import Measurement
+from tests.load.cpu import children, thread_cpu_seconds
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -185,6 +186,18 @@ def _throughput(port: int, path: str, cookie: str, seconds: float = SECONDS) -> 
     return sum(counts) / seconds, statuses.pop()
 
 
+def _cpu_ms(
+    pids: list[int], port: int, path: str, cookie: str, seconds: float
+) -> tuple[float, int, float, int]:
+    """``_throughput``, with the CPU time the web processes ``pids`` spent meanwhile: requests
+    per second, status, CPU seconds and requests served. CPU time per request, unlike
+    requests per second, hardly moves with what else a shared machine runs."""
+    before = sum(thread_cpu_seconds(pid) for pid in pids)
+    rate, status = _throughput(port, path, cookie, seconds)
+    spent = sum(thread_cpu_seconds(pid) for pid in pids) - before
+    return rate, status, spent, round(rate * seconds)
+
+
 def _load() -> str:
     return "load " + " ".join(f"{n:.2f}" for n in os.getloadavg())
 
@@ -210,7 +223,7 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
     for counties in ("warm", "cold"):
         port = _free_port()
         parts = "page" if counties == "warm" else "page,county"
-        with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker"):
+        with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker") as web:
             token = _poll_query(port, table, cookie)
             # The viewer's own half moved, the table's did not: the poll answers with #game.
             changed = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, token)
@@ -224,15 +237,24 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
                 "fragment": f"/games/{table.pk}/status/?{changed}",
             }
             rates = dict.fromkeys(paths, 0.0)
+            spent, served = dict.fromkeys(paths, 0.0), dict.fromkeys(paths, 0)
+            workers = children(web.pid)
             before = _load()
             # In turns, so that what else the machine does meanwhile weighs on each alike.
             for _ in range(TURNS):
                 for name, path in paths.items():
-                    rate, status = _throughput(port, path, cookie, SECONDS / TURNS)
+                    rate, status, cpu, count = _cpu_ms(workers, port, path, cookie, SECONDS / TURNS)
                     assert status == 200, (path, status)
                     rates[name] += rate / TURNS
+                    spent[name] += cpu
+                    served[name] += count
             trivial, page, fragment = rates.values()
+            each = {name: spent[name] / served[name] * 1000 for name in paths}
             how = f"{late}; page cache missed, counties {counties}; trivial {trivial:.0f} req/s"
+            cpu_how = (
+                f"web CPU per request: trivial {each['trivial']:.2f} ms, page "
+                f"{each['page']:.1f} ms, #game {each['fragment']:.1f} ms"
+            )
             out += [
                 Measurement(
                     f"cold game page (counties {counties}) / trivial",
@@ -249,6 +271,22 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
                     0.15,
                     True,
                     f"{how}, the poll with a stale own half {fragment:.1f} req/s",
+                ),
+                Measurement(
+                    f"  by CPU: cold game page (counties {counties}) / trivial",
+                    each["trivial"] / each["page"],
+                    "ratio",
+                    0.1,
+                    True,
+                    f"the trivial view's web CPU per request over the page's; {cpu_how}",
+                ),
+                Measurement(
+                    f"  by CPU: #game after a change (counties {counties}) / trivial",
+                    each["trivial"] / each["fragment"],
+                    "ratio",
+                    0.15,
+                    True,
+                    f"the trivial view's web CPU per request over #game's; {cpu_how}",
                 ),
             ]
     return out
@@ -509,14 +547,18 @@ def run() -> list[Measurement]:
     ]  # fmt: skip
     out: list[Measurement] = []
     latencies: list[float] = []
-    with _process(gunicorn, env, "Booting worker"):
+    with _process(gunicorn, env, "Booting worker") as web:
         _throughput(port, "/bench/trivial", cookie)  # warm up both workers
-        trivial, _ = _throughput(port, "/bench/trivial", cookie)
+        workers = children(web.pid)
+        trivial, _, trivial_cpu, trivial_n = _cpu_ms(
+            workers, port, "/bench/trivial", cookie, SECONDS
+        )
         page, status = _throughput(port, f"/games/{table.pk}/", cookie)
         assert status == 200
         poll_path = f"/games/{table.pk}/status/?{_poll_query(port, table, cookie)}"
-        poll, status = _throughput(port, poll_path, cookie)
+        poll, status, poll_cpu, poll_n = _cpu_ms(workers, port, poll_path, cookie, SECONDS)
         assert status == 204
+        trivial_each, poll_each = trivial_cpu / trivial_n * 1000, poll_cpu / poll_n * 1000
         late = f"round {table.round}, 5 players"
         out += [
             Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
@@ -525,7 +567,15 @@ def run() -> list[Measurement]:
             Measurement("game page", page, "req/s", note=f"{late}; from the page cache"),
             Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
             Measurement("unchanged poll (204)", poll, "req/s", note=late),
-            Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.6, True, late),
+            Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.8, True, late),
+            Measurement(
+                "  by CPU: unchanged poll / trivial",
+                trivial_each / poll_each,
+                "ratio",
+                0.8,
+                True,
+                f"web CPU per request: trivial {trivial_each:.2f} ms, poll {poll_each:.2f} ms",
+            ),
         ]
         out += _cold_rows(env, table, cookie, late)
 
