@@ -121,7 +121,7 @@ def test_a_name_is_escaped_as_before(seats: list[Seat]) -> None:
 
 def test_no_players_draw_an_empty_table_as_before(db: None) -> None:
     for final in (False, True):
-        context = {"players": [], "final": final}
+        context: dict[str, object] = {"players": [], "final": final}
         assert render_to_string("games/_scores.html", context) == OLD.get_template(
             "games/_scores.html"
         ).render(template.Context(context))
