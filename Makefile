@@ -40,16 +40,21 @@ lock: | $(BIN)/python
 	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile -q --strip-extras \
 		--no-emit-index-url --no-emit-find-links --extra dev -o $(LOCK_DEV) pyproject.toml
 
+# Static files as production serves them (hashed names, gzip and brotli copies), with DEBUG's
+# error pages kept: tipperary_site/static_storage.py.
+RUN_ENV := STATIC_MANIFEST=1
+
 run: $(VENV)/.installed-run
 	@mkdir -p var/mail var/broker
 	$(BIN)/python manage.py migrate --noinput
 	$(if $(VAPID_PRIVATE_KEY),,$(BIN)/python manage.py push_keys --env-file var/vapid.env)
+	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo
 	@echo "  Tipperary is running at http://127.0.0.1:$(PORT)/   (Ctrl-C stops the web server and the worker)"
 	@echo
 # Mail links point at this server unless SITE_URL is set already; honcho passes it on.
 # Web push keys: the environment's VAPID_*, else those made once into var/vapid.env.
-	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start \
+	$(RUN_ENV) SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start \
 		-e $(if $(VAPID_PRIVATE_KEY),.env,.env$(COMMA)var/vapid.env) -f Procfile -p $(PORT)
 
 lint: $(VENV)/.installed-dev

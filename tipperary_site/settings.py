@@ -70,6 +70,9 @@ MIDDLEWARE = [
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE gets a clear 413 before anything reads it.
     "tipperary_site.request_size.RequestSizeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A game page's poll that finds nothing new is answered 204 here, from one query: nothing
+    # below has anything to do for it (games/views/unchanged_poll.py).
+    "games.views.unchanged_poll.UnchangedPollMiddleware",
     # Compresses pages and fragments (static files come compressed from WhiteNoise, above). It
     # sits above everything that writes a body, so what they write is what gets compressed.
     # BREACH needs a secret repeated in every response: Django masks the CSRF token anew for
@@ -374,8 +377,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Hashed and compressed (tipperary_site/static_storage.py), after collectstatic: in production,
+# and under `make run`, which sets STATIC_MANIFEST=1 and collects them as it starts.
 _STATIC_BACKEND = (
-    "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    "tipperary_site.static_storage.HashedStaticFilesStorage"
     if env_bool("STATIC_MANIFEST", not DEBUG)
     else "django.contrib.staticfiles.storage.StaticFilesStorage"
 )

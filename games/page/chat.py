@@ -110,28 +110,48 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     The newest messages come with whether the viewer muted their author (or a block stands
     between them), so those are left out here and the muted authors listed, in the same query.
     A blocked author is left out without a word: the block is undone where it was made.
+
+    Authors are named from the table's seats, read already with their people (``access``);
+    only messages by someone who has no seat here any more (they left while it formed) cost a
+    second query, for those names.
     """
     game = access.game
     muted_author = Mute.objects.filter(user=viewer, muted=OuterRef("author_id"))
     newest = list(
         Message.objects.filter(game=game, hidden_by_staff=False)
         .annotate(muted=Exists(muted_author), blocked=_blocked_between(viewer))
-        .select_related("author__profile")
         .order_by("-pk")[: SHOWN + 1]
     )
     more = len(newest) > SHOWN
     newest = newest[:SHOWN]
+    names = _author_names(access, {m.author_id for m in newest if m.author_id is not None})
     shown = [m for m in newest if not m.blocked]
     messages = [m for m in shown if not m.muted]
-    muted = {m.author_id: person_name(m.author) for m in shown if m.muted and m.author_id}
+    muted = {m.author_id: names[m.author_id] for m in shown if m.muted and m.author_id}
     mine = access.mine
     news = None
     if mine is not None and newest and newest[0].pk > mine.chat_seen:
         news = (mine.pk, newest[0].pk)
     lines = [
-        ChatLine(m, person_name(m.author), m.author_id == viewer.pk, m.author_id is None)
+        ChatLine(
+            m,
+            FORMER_PLAYER if m.author_id is None else names[m.author_id],
+            m.author_id == viewer.pk,
+            m.author_id is None,
+        )
         for m in messages
     ]
     can_write = mine is not None and game.status != GameStatus.CLOSED
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())
     return ChatPanel(game.pk, lines, can_write, by_name, more, news)
+
+
+def _author_names(access: TableAccess, authors: set[int]) -> dict[int, str]:
+    """What each of ``authors`` is called (``person_name``): the seated from their seats, anyone
+    else (gone from the table) in one query."""
+    names = {s.user_id: person_name(s.user) for s in access.seats if s.user_id in authors}
+    gone = authors - names.keys()
+    if gone:
+        for user in User.objects.filter(pk__in=gone).select_related("profile"):
+            names[user.pk] = person_name(user)
+    return names

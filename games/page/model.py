@@ -1,13 +1,21 @@
-"""Everything the game page shows, computed once from the table and the engine's view.
+"""Everything the game page shows, computed from the table and the engine's view.
 
 What a viewer sees comes from ``engine.view(state, viewer)``: other seats' current-round turns
-are hidden there (R4.2), so nothing built here can leak them.
+are hidden there (R4.2), so nothing built here can leak them. The whole state is kept only for
+the viewer's own turn (their pending follow-ups, the tiles they may try), out of a template's
+reach.
+
+A page builds what every part of it shows (the seats, their scores, the wheel) at once, and the
+viewer's turn (the engine's legal placements, the tile being tried, the viewer's wide county)
+and the next table waiting for them only when a template asks for them: the table panel a poll
+sends after a neighbour's move shows neither.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.utils import timezone
 
@@ -76,21 +84,70 @@ class GamePage:
     access: TableAccess
     shown: engine.GameState
     players: tuple[PlayerPanel, ...]
-    me: PlayerPanel | None
     owners: dict[int, str]
     my_area: int | None
-    my_county: CountyGrid | None
-    turn: TurnView | None
     waiting_for: tuple[str, ...]
     deadline: datetime | None
     token: Token
-    # The table waiting longest for the viewer elsewhere, once they are done here.
-    next_table: int | None = None
-    # At a finished table that moves ratings: True, and the seats of people it leaves out.
-    rated: bool = False
-    unrated: frozenset[int] = frozenset()
-    # The viewer is done and may take their turn back (games.services.undo): others still play.
-    can_undo: bool = False
+    #: The whole state, for the viewer's own turn only (a template cannot read ``_`` names).
+    _state: engine.GameState = field(repr=False)
+    #: The tile being tried, as the address asks for it (games.page.turn.make_draft).
+    _asked: dict[str, int | None] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def me(self) -> PlayerPanel | None:
+        return next((p for p in self.players if p.is_me), None)
+
+    @property
+    def _playing(self) -> bool:
+        return self.access.game.status == GameStatus.PLAYING
+
+    @cached_property
+    def has_turn(self) -> bool:
+        """Whether the viewer has something to do now (cheaper than building ``turn``)."""
+        me = self.access.position
+        if not self._playing or me is None:
+            return False
+        return engine.pending(self._state, me).kind is not engine.PendingKind.NONE
+
+    @cached_property
+    def turn(self) -> TurnView | None:
+        """The viewer's own turn: what to do now and, for a tile, the draft being tried."""
+        if not self.has_turn:
+            return None
+        mine = self.access.mine
+        assert mine is not None
+        return _turn(self._state, mine.position, self._asked, mine.step)
+
+    @cached_property
+    def my_county(self) -> CountyGrid | None:
+        """The viewer's county, drawn wide enough for the tile being tried."""
+        me = self.access.position
+        return None if me is None else _my_county(self.shown, me, self.turn)
+
+    @cached_property
+    def next_table(self) -> int | None:
+        """The table waiting longest for the viewer elsewhere, once they are done here."""
+        mine = self.access.mine
+        if not self._playing or mine is None or self.has_turn:
+            return None
+        return _next_table(mine)
+
+    @cached_property
+    def rated(self) -> bool:
+        """At a finished table: whether it moves ratings."""
+        return _rated(self.access)
+
+    @cached_property
+    def unrated(self) -> frozenset[int]:
+        """At a finished table that moves ratings: the seats of people it leaves out."""
+        return _unrated(self.access)
+
+    @cached_property
+    def can_undo(self) -> bool:
+        """The viewer is done and may take their turn back (games.services.undo): others still
+        play."""
+        return self._playing and self.me is not None and _may_undo(self._state, self.me)
 
     @property
     def finished(self) -> bool:
@@ -180,15 +237,14 @@ def player_panels(
     access: TableAccess,
     shown: engine.GameState,
     me: int | None,
-    my_county: CountyGrid | None = None,
     then_by_autopilot: frozenset[int] | None = None,
 ) -> tuple[PlayerPanel, ...]:
     """Every seat as ``shown`` has it (a state the viewer may see), in seat order.
 
-    ``my_county`` is the viewer's own county when it is drawn differently (wider, for the tile
-    being tried); the others are drawn with the default margin. A replay gives the seats whose
-    moves so far in the shown round the autopilot made (``then_by_autopilot``): its panels say
-    that, and nothing of who is away now.
+    Each county is drawn with the default margin (the game page draws the viewer's own, wider,
+    from ``GamePage.my_county``). A replay gives the seats whose moves so far in the shown round
+    the autopilot made (``then_by_autopilot``): its panels say that, and nothing of who is away
+    now.
     """
     now = timezone.now()
     panels = []
@@ -212,9 +268,7 @@ def player_panels(
                 whiskey_points=engine.WHISKEY_POINTS[at.barrel],
                 holds_marker=shown.marker == s.position,
                 area=shown.area_of(s.position),
-                county=my_county
-                if my_county is not None and s.position == me
-                else county_grid(at.display),
+                county=county_grid(at.display),
                 rank=s.rank,
                 away=away,
                 autopiloted=autopiloted,
@@ -232,28 +286,20 @@ def build_page(access: TableAccess, asked: dict[str, int | None]) -> GamePage:
     shown = engine.view(state, me)
     owners = {shown.area_of(s.position): s.name for s in access.seats}
     playing = game.status == GameStatus.PLAYING
-    step = access.mine.step if access.mine is not None else 0
-    turn = _turn(state, me, asked, step) if playing and me is not None else None
-    my_county = None if me is None else _my_county(shown, me, turn)
-    players = player_panels(access, shown, me, my_county)
+    # The viewer's own panel keeps the plain county: the page draws theirs from ``my_county``.
+    players = player_panels(access, shown, me)
     waiting = tuple(p.seat.name for p in players if playing and not p.done and not p.is_me)
-    mine = next((p for p in players if p.is_me), None)
     return GamePage(
         access=access,
         shown=shown,
         players=players,
-        me=mine,
         owners=owners,
         my_area=None if me is None else shown.area_of(me),
-        my_county=my_county,
-        turn=turn,
         waiting_for=waiting,
         deadline=game.round_deadline if playing else None,
         token=token_for(game, access.mine),
-        next_table=_next_table(access.mine) if playing and access.mine and turn is None else None,
-        rated=_rated(access),
-        unrated=_unrated(access),
-        can_undo=playing and mine is not None and _may_undo(state, mine),
+        _state=state,
+        _asked=asked,
     )
 
 

@@ -44,6 +44,7 @@ SPEEDS_UP = {
     "stencil": "page",
     "get_user": "page",
     "poll_sql": "poll",
+    "poll_first": "poll",
 }
 
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from tests.bench import Measurement
+from tests.load.cpu import children, thread_cpu_seconds
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -51,6 +52,9 @@ GZIP = {"Accept-Encoding": "gzip"}
 # As the run was started: each module names its own database from this, whatever the modules
 # before it set in the environment.
 _BASE_DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tipperary")
+# Each run its own queues (make bench names one per run), so two runs on one Redis never take
+# each other's tasks.
+_BASE_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "tipperary")
 
 
 def _bench_env() -> dict[str, str]:
@@ -70,7 +74,7 @@ def _bench_env() -> dict[str, str]:
         "SECURE_HSTS_SECONDS": "0",
         "STATIC_MANIFEST": "0",
         "LOG_LEVEL": "WARNING",
-        "CELERY_TASK_DEFAULT_QUEUE": "tipperary-bench",
+        "CELERY_TASK_DEFAULT_QUEUE": f"{_BASE_QUEUE}-bench",
         "PYTHONPATH": str(BASE_DIR),
         # The cache (sessions, drawn counties) in Redis, as in production, beside the broker.
         "CACHE_URL": _cache_url(os.environ.get("CELERY_BROKER_URL", "")),
@@ -182,6 +186,18 @@ def _throughput(port: int, path: str, cookie: str, seconds: float = SECONDS) -> 
     return sum(counts) / seconds, statuses.pop()
 
 
+def _cpu_ms(
+    pids: list[int], port: int, path: str, cookie: str, seconds: float
+) -> tuple[float, int, float, int]:
+    """``_throughput``, with the CPU time the web processes ``pids`` spent meanwhile: requests
+    per second, status, CPU seconds and requests served. CPU time per request, unlike
+    requests per second, hardly moves with what else a shared machine runs."""
+    before = sum(thread_cpu_seconds(pid) for pid in pids)
+    rate, status = _throughput(port, path, cookie, seconds)
+    spent = sum(thread_cpu_seconds(pid) for pid in pids) - before
+    return rate, status, spent, round(rate * seconds)
+
+
 def _load() -> str:
     return "load " + " ".join(f"{n:.2f}" for n in os.getloadavg())
 
@@ -207,7 +223,7 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
     for counties in ("warm", "cold"):
         port = _free_port()
         parts = "page" if counties == "warm" else "page,county"
-        with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker"):
+        with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker") as web:
             token = _poll_query(port, table, cookie)
             # The viewer's own half moved, the table's did not: the poll answers with #game.
             changed = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, token)
@@ -221,15 +237,24 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
                 "fragment": f"/games/{table.pk}/status/?{changed}",
             }
             rates = dict.fromkeys(paths, 0.0)
+            spent, served = dict.fromkeys(paths, 0.0), dict.fromkeys(paths, 0)
+            workers = children(web.pid)
             before = _load()
             # In turns, so that what else the machine does meanwhile weighs on each alike.
             for _ in range(TURNS):
                 for name, path in paths.items():
-                    rate, status = _throughput(port, path, cookie, SECONDS / TURNS)
+                    rate, status, cpu, count = _cpu_ms(workers, port, path, cookie, SECONDS / TURNS)
                     assert status == 200, (path, status)
                     rates[name] += rate / TURNS
+                    spent[name] += cpu
+                    served[name] += count
             trivial, page, fragment = rates.values()
+            each = {name: spent[name] / served[name] * 1000 for name in paths}
             how = f"{late}; page cache missed, counties {counties}; trivial {trivial:.0f} req/s"
+            cpu_how = (
+                f"web CPU per request: trivial {each['trivial']:.2f} ms, page "
+                f"{each['page']:.1f} ms, #game {each['fragment']:.1f} ms"
+            )
             out += [
                 Measurement(
                     f"cold game page (counties {counties}) / trivial",
@@ -246,6 +271,22 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
                     0.15,
                     True,
                     f"{how}, the poll with a stale own half {fragment:.1f} req/s",
+                ),
+                Measurement(
+                    f"  by CPU: cold game page (counties {counties}) / trivial",
+                    each["trivial"] / each["page"],
+                    "ratio",
+                    0.1,
+                    True,
+                    f"the trivial view's web CPU per request over the page's; {cpu_how}",
+                ),
+                Measurement(
+                    f"  by CPU: #game after a change (counties {counties}) / trivial",
+                    each["trivial"] / each["fragment"],
+                    "ratio",
+                    0.15,
+                    True,
+                    f"the trivial view's web CPU per request over #game's; {cpu_how}",
                 ),
             ]
     return out
@@ -469,6 +510,8 @@ def run() -> list[Measurement]:
     env = _bench_env()
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM next to Playwright's sync API
     _setup_django(env)
+    from django.conf import settings
+
     from games import services
     from games.models import Game
     from tests.factories import UserFactory
@@ -478,6 +521,9 @@ def run() -> list[Measurement]:
     ann, bob = UserFactory.create(username="Ann"), UserFactory.create(username="Bob")
     others = [UserFactory.create(username=name) for name in ("Cat", "Dan", "Eve")]
     rng = random.Random(7)
+    # Django may have been set up by a module before this one: its queue is the one the services
+    # here send to, so the worker takes that.
+    env["CELERY_TASK_DEFAULT_QUEUE"] = settings.CELERY_TASK_DEFAULT_QUEUE
     celery_app.conf.task_always_eager = True
     # The page and the poll: a full table of 5 late in the game, round 10, Ann to play.
     table = late_table([ann, bob, *others])
@@ -501,14 +547,18 @@ def run() -> list[Measurement]:
     ]  # fmt: skip
     out: list[Measurement] = []
     latencies: list[float] = []
-    with _process(gunicorn, env, "Booting worker"):
+    with _process(gunicorn, env, "Booting worker") as web:
         _throughput(port, "/bench/trivial", cookie)  # warm up both workers
-        trivial, _ = _throughput(port, "/bench/trivial", cookie)
+        workers = children(web.pid)
+        trivial, _, trivial_cpu, trivial_n = _cpu_ms(
+            workers, port, "/bench/trivial", cookie, SECONDS
+        )
         page, status = _throughput(port, f"/games/{table.pk}/", cookie)
         assert status == 200
         poll_path = f"/games/{table.pk}/status/?{_poll_query(port, table, cookie)}"
-        poll, status = _throughput(port, poll_path, cookie)
+        poll, status, poll_cpu, poll_n = _cpu_ms(workers, port, poll_path, cookie, SECONDS)
         assert status == 204
+        trivial_each, poll_each = trivial_cpu / trivial_n * 1000, poll_cpu / poll_n * 1000
         late = f"round {table.round}, 5 players"
         out += [
             Measurement("trivial view", trivial, "req/s", note="gunicorn, 2 workers"),
@@ -517,7 +567,15 @@ def run() -> list[Measurement]:
             Measurement("game page", page, "req/s", note=f"{late}; from the page cache"),
             Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
             Measurement("unchanged poll (204)", poll, "req/s", note=late),
-            Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.6, True, late),
+            Measurement("unchanged poll / trivial", poll / trivial, "ratio", 0.8, True, late),
+            Measurement(
+                "  by CPU: unchanged poll / trivial",
+                trivial_each / poll_each,
+                "ratio",
+                0.8,
+                True,
+                f"web CPU per request: trivial {trivial_each:.2f} ms, poll {poll_each:.2f} ms",
+            ),
         ]
         out += _cold_rows(env, table, cookie, late)
 

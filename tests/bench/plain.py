@@ -33,7 +33,7 @@ from django.template.response import TemplateResponse
 from tests.bench.switches import switched
 
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
-OVERRIDES = ("stencil", "get_user", "poll_sql")
+OVERRIDES = ("stencil", "get_user", "poll_sql", "poll_first")
 
 
 def plain() -> set[str]:
@@ -107,10 +107,11 @@ def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Any:
 
 def install() -> None:
     """Put the plain functions in place of the overrides this process runs without."""
-    from games.views import play
+    from games.views import play, unchanged_poll
 
     names = plain()
     if "stencil" in names:
         play.serve = serve
     if "poll_sql" in names:
         play.current_token = current_token
+        unchanged_poll.current_token = current_token

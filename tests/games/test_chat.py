@@ -13,8 +13,10 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
+from games.access import table_for
 from games.models import Game
 from games.models.chat import Message
+from games.page.chat import chat_panel
 from games.services.chat import post_message
 from tests.games.playing import play_to_end
 
@@ -198,3 +200,19 @@ def test_posting_by_htmx_costs_a_fixed_number_of_queries(
     with django_assert_num_queries(14):
         response = client.post(f"/games/{started.pk}/chat/", {"text": "hello"}, headers=HTMX)
     assert response.status_code == 200
+
+
+def test_someone_who_left_the_table_is_still_named_by_their_messages(
+    client: Client, host: User, player: User, forming: Game, django_assert_num_queries: Any
+) -> None:
+    services.join_game(forming.pk, player)
+    post_message(forming.pk, player, "Back another day")
+    services.leave_game(forming.pk, player)
+    client.force_login(host)
+    response = client.get(f"/games/{forming.pk}/", headers={"HX-Request": "true"})
+    assert "<strong>Brendan</strong>" in response.content.decode()
+    access = table_for(host, forming.pk)
+    # the messages, then the name of the one author without a seat here any more
+    with django_assert_num_queries(2):
+        panel = chat_panel(access, host)
+    assert [line.author for line in panel.lines] == ["Brendan"]
