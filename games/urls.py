@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games.notifications import views as notification_views
+from games.streams import views as streams
 from games.views import blocks, chat, history, lobby, play, rematch, seats, table
 
 app_name = "games"
@@ -11,6 +12,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.create, name="create"),
     path("mine/", lobby.mine, name="mine"),
+    path("events/", streams.mine_events, name="mine_events"),
     path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
@@ -23,6 +25,7 @@ urlpatterns = [
     path("<int:game_id>/export.json", history.export, name="export"),
     path("<int:game_id>/replay/", history.replay, name="replay"),
     path("<int:game_id>/status/", play.status, name="status"),
+    path("<int:game_id>/events/", streams.table_events, name="events"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),
     path("<int:game_id>/start/", table.start, name="start"),

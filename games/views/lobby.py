@@ -20,6 +20,8 @@ from games.challenge.results import week_places
 from games.forms import CreateGameForm
 from games.models import Game, GameStatus, Seat
 from games.page.chat import unread_count
+from games.page.live import mine_token
+from games.streams.publish import enabled as streams_enabled
 from tipperary_site.auth import user_of
 
 
@@ -129,5 +131,7 @@ def mine(request: HttpRequest) -> TemplateResponse:
         "waiting_on_others": [s for s in playing if not s.to_play],
         "forming": [s for s in active if s.game.status == GameStatus.FORMING],
         "finished": [(seat, places.get(seat.pk)) for seat in finished],
+        # The stream's starting point, when the site runs streams: one query.
+        "mine_token": mine_token(user.pk)[0] if streams_enabled() else None,
     }
     return TemplateResponse(request, "games/mine.html", context)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -21,6 +22,7 @@ from games.page.cache import page_key, serve
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
 from games.services.tables import invite_token
+from games.streams import presence
 from games.views.chat import mark_seen_once_drawn
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
@@ -158,6 +160,7 @@ def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if viewer.isdigit() and len(viewer) < 12:
         current = current_token(game_id, int(viewer))
         if current is not None and current.trusted and current.token == seen:
+            presence.polled(game_id, int(viewer), time.time())  # only they know their token
             return HttpResponse(status=204)  # one query while nothing changed
     return _changed(request, game_id, seen)
 
@@ -172,6 +175,7 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
     """
     user = user_of(request)
     access = table_for(user, game_id)
+    presence.polled(game_id, user.pk, time.time())
     game = access.game
     token = token_for(game, access.mine)
     if token == seen:
