@@ -5,10 +5,11 @@ from typing import TYPE_CHECKING
 from django.apps import AppConfig
 from django.contrib.auth.signals import user_logged_out
 
-from games.streams.publish import person_changed
+from games.streams.publish import logged_out
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+    from django.http import HttpRequest
 
 
 class GamesConfig(AppConfig):
@@ -31,6 +32,9 @@ class GamesConfig(AppConfig):
         user_logged_out.connect(_logged_out, dispatch_uid="games.streams.logged_out")
 
 
-def _logged_out(sender: object, user: User | None = None, **kwargs: object) -> None:
-    if user is not None:
-        person_changed(user.pk)
+def _logged_out(
+    sender: object, request: HttpRequest, user: User | None = None, **kwargs: object
+) -> None:
+    # Sent before Django empties the session, so the message names it.
+    if user is not None and request.session.session_key:
+        logged_out(user.pk, request.session.session_key)

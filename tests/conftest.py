@@ -22,6 +22,7 @@ pytest_plugins = [
     "tests.fixtures.smtp",
     "tests.fixtures.browser",
     "tests.fixtures.axe",
+    "tests.fixtures.streams",
 ]
 
 CHROMIUM = "/usr/lib/chromium/chromium"

@@ -201,12 +201,20 @@ _MINE_SQL = f"""
 """
 
 
-def mine_token(user_id: int) -> tuple[Token, list[int]]:
-    """The token of the person's "Your games" (what their tables in play or forming show them,
-    and the count of tables waiting for them), and those tables; one query."""
+class Mine(NamedTuple):
+    """The token of a person's "Your games" (what their tables in play or forming show them,
+    and the count of tables waiting for them), those tables, and that count."""
+
+    token: Token
+    tables: list[int]
+    waiting: int
+
+
+def mine_token(user_id: int) -> Mine:
+    """The person's "Your games" as it stands; one query."""
     with connection.cursor() as cursor:
         cursor.execute(_MINE_SQL, waiting_params(user_id))
         rows = cursor.fetchall()
     tables = [row[0] for row in rows if row[0] is not None]
     text = _half(user_id, *(value for row in rows for value in row))
-    return Token(text, "0" * _HALF), tables
+    return Mine(Token(text, "0" * _HALF), tables, rows[0][5])

@@ -57,7 +57,10 @@ class Here:
 
 @dataclass(frozen=True)
 class PersonChanged:
-    """The person's tables, invitations or log-in may have changed."""
+    """The person's tables, invitations or log-in may have changed; ``ended`` names a
+    session they logged out of (``publish.session_mark``)."""
+
+    ended: str = ""
 
 
 Wake = TableChanged | Here | PersonChanged
@@ -151,7 +154,7 @@ class Hub:
                     if message["type"] == "pmessage":
                         kind, _, ident = message["channel"][start:].decode().partition(":")
                         if ident.isdigit():
-                            self.heard(kind, int(ident))
+                            self.heard(kind, int(ident), message["data"].decode())
             except (redis.RedisError, OSError):
                 logger.warning("lost the stream subscription; subscribing again")
                 self._subscribed.set()  # streams go on with heartbeats meanwhile
@@ -160,11 +163,11 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
-    def heard(self, kind: str, ident: int) -> None:
+    def heard(self, kind: str, ident: int, data: str = "") -> None:
         """A message on the channel ``kind`` of ``ident``: wake whom it concerns."""
         if kind == publish.PERSON:
             for listener in self._people.get(ident, ()):
-                listener.wakes.put_nowait(PersonChanged())
+                listener.wakes.put_nowait(PersonChanged(data))
         elif kind in (publish.TABLE, publish.HERE) and ident in self._tables:
             key = (kind, ident)
             if key in self._busy:

@@ -12,6 +12,7 @@ never hear each other's tables.
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 
 import redis
@@ -48,12 +49,17 @@ def client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
 
 
-def send(kind: str, ident: int) -> None:
+def session_mark(session_key: str) -> str:
+    """What a log-out message names its session by (never the key itself)."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:16]
+
+
+def send(kind: str, ident: int, data: str = "") -> None:
     """Publish on ``kind``'s channel of ``ident`` now (not waiting for a commit)."""
     if not enabled():
         return
     try:
-        client(settings.STREAMS_REDIS_URL).publish(channel(kind, ident), b"")
+        client(settings.STREAMS_REDIS_URL).publish(channel(kind, ident), data.encode())
     except redis.RedisError:
         logger.warning("could not publish %s %s; open pages will see it at their poll", kind, ident)
 
@@ -69,3 +75,8 @@ def person_changed(user_id: int) -> None:
     log-in) once the transaction commits."""
     if enabled():
         transaction.on_commit(functools.partial(send, PERSON, user_id))
+
+
+def logged_out(user_id: int, session_key: str) -> None:
+    """The person logged out of the session ``session_key``: its streams end."""
+    send(PERSON, user_id, session_mark(session_key))

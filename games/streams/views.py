@@ -84,6 +84,13 @@ logged_in = _closing(_logged_in)
 read_mine = _closing(mine_token)
 
 
+async def _ended(wake: PersonChanged, session: str | None, user_id: int) -> bool:
+    """Whether the stream's log-in is over: its session logged out, or gone for good."""
+    if session and wake.ended == publish.session_mark(session):
+        return True
+    return not await logged_in(session, user_id)
+
+
 def _allowed_origin(request: HttpRequest) -> str | None:
     """The page's origin when the stream is served from another (``STREAMS_ORIGIN``) and the
     page is the site's own; such a page may read the stream with its cookies."""
@@ -174,7 +181,7 @@ async def _table_events(
                 yield sse.heartbeat()
                 continue
             if isinstance(wake, PersonChanged):
-                if not await logged_in(session, user_id):
+                if await _ended(wake, session, user_id):
                     yield sse.event("gone", "logged-out")
                     return
             elif isinstance(wake, Here):
@@ -220,7 +227,7 @@ async def _mine_events(
         yield sse.opening()
         last, checked = seen, time.monotonic()
         while True:
-            token, tables = await read_mine(user_id)
+            token, tables, _ = await read_mine(user_id)
             center.watch(listener, tables)
             if token != last:
                 last = token
@@ -235,7 +242,7 @@ async def _mine_events(
                     else:
                         yield sse.heartbeat()
                         continue
-                if isinstance(wake, PersonChanged) and not await logged_in(session, user_id):
+                if isinstance(wake, PersonChanged) and await _ended(wake, session, user_id):
                     yield sse.event("gone", "logged-out")
                     return
                 if not isinstance(wake, Here):

@@ -125,13 +125,14 @@ def mine(request: HttpRequest) -> TemplateResponse:
     # A challenge entry has one seat: its rank that counts is the week's.
     places = week_places(finished)
     playing = [s for s in active if s.game.status == GameStatus.PLAYING]
-    context = {
+    context: dict[str, object] = {
         "invitations": list(invitations),
         "waiting_on_you": [s for s in playing if s.to_play],
         "waiting_on_others": [s for s in playing if not s.to_play],
         "forming": [s for s in active if s.game.status == GameStatus.FORMING],
         "finished": [(seat, places.get(seat.pk)) for seat in finished],
-        # The stream's starting point, when the site runs streams: one query.
-        "mine_token": mine_token(user.pk)[0] if streams_enabled() else None,
     }
+    if streams_enabled():  # the stream's starting point, and the header's count with it
+        mine = mine_token(user.pk)
+        context.update(mine_token=mine.token, tables_waiting=mine.waiting)
     return TemplateResponse(request, "games/mine.html", context)
