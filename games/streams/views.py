@@ -80,6 +80,7 @@ def _logged_in(session_key: str | None, user_id: int) -> bool:
 
 
 may_see = _closing(_may_see)
+close_connection = _closing(lambda: None)
 logged_in = _closing(_logged_in)
 read_mine = _closing(mine_token)
 
@@ -138,6 +139,7 @@ async def _opened(request: HttpRequest) -> HttpResponseBase | tuple[Hub, int]:
     if request.method != "GET":
         return _refusal(request, 405, "Open a stream with GET.")
     user_id = await _person(request)
+    await close_connection()  # the log-in's read: hand the connection back before streaming
     if user_id is None:
         return _refusal(request, 403, "Log in to follow a table.")
     return hub(settings.STREAMS_REDIS_URL), user_id
