@@ -229,6 +229,9 @@ else:
 STREAMS_ORIGIN = env_str("STREAMS_ORIGIN", "").rstrip("/")
 if STREAMS_ORIGIN:
     STREAMS_ORIGIN = env_url("STREAMS_ORIGIN", STREAMS_ORIGIN, ("http", "https")).rstrip("/")
+# All streams share Django's one sync thread for their few reads (tipperary_site.asgi); 0 gives
+# each its own, as Django does for any request, at about 70 KB and one thread a stream.
+STREAMS_SHARED_THREAD = env_bool("STREAMS_SHARED_THREAD", True)
 
 # E-mail ---------------------------------------------------------------------------------------
 

@@ -151,6 +151,7 @@ def _setup() -> tuple[list[str], list[User], list[int]]:
 async def _measure(
     env: dict[str, str], sessions: list[str], people: list[User], tables: list[int]
 ) -> list[Measurement]:
+    own = os.environ.get("STREAMS_SHARED_THREAD") == "0"
     from asgiref.sync import sync_to_async
 
     from games import services
@@ -211,7 +212,8 @@ async def _measure(
     per_stream_kb = (rss_idle - rss_before) * 1024 / STREAMS
     return [
         Measurement(
-            f"{STREAMS} idle streams: memory of the stream process", rss_idle, "MB",
+            f"{STREAMS} idle streams: memory of the stream process"
+            + (" (a sync thread each)" if own else ""), rss_idle, "MB",
             note=f"{rss_before:.0f} MB before; {per_stream_kb:.0f} KB a stream; "
             f"{threads} threads; opened in {opening_s:.1f} s",
         ),
