@@ -140,9 +140,11 @@ def test_three_people_see_each_other_within_a_second_and_see_a_closed_tab_go(
         speaker = people[round_ % 3]
         text = f"Round {round_ + 1}, here we go"
         listeners = [page for page, person in zip(pages, people, strict=True) if person != speaker]
-        talk += _change_seen(
-            listeners, "#chat", [text], lambda s=speaker, t=text: post_message(game.pk, s, t)
-        )
+
+        def say(speaker: User = speaker, text: str = text) -> None:
+            post_message(game.pk, speaker, text)
+
+        talk += _change_seen(listeners, "#chat", [text], say)
 
     medians = {name: statistics.median(times) for name, times in
                (("done", done), ("table talk", talk), ("next round", rounds))}  # fmt: skip
