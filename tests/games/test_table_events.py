@@ -163,3 +163,30 @@ def test_a_withdrawn_invitation_ends_the_invitees_stream(
     reader.until("here")
     services.withdraw_invitation(game.pk, host, invitation.pk)
     assert reader.until("gone")[-1] == Event("gone", "no-access")
+
+
+def test_a_stream_opened_again_sends_at_once_what_changed_since_its_last_event(
+    stream_server: StreamServer, readers: list[EventReader], host: User, player: User
+) -> None:
+    game = table_of(host, player)
+    before = _token(player, game)
+    chat.post_message(game.pk, host, "Said while Brendan's stream was down")
+    now = _token(player, game)
+
+    def reopened(last_id: str) -> EventReader:
+        reader = EventReader(
+            stream_server.port, f"/games/{game.pk}/events/?t={before}", _session(player),
+            last_id=last_id,
+        )  # fmt: skip
+        readers.append(reader)
+        return reader
+
+    # The browser sends the last event's id (a token) back: what changed since is sent first.
+    behind = reopened(before)
+    assert _changes(behind.until("changed")) == [now]
+    # Nothing changed since the last event: nothing but who is here.
+    current = reopened(now)
+    heard = current.until("here")
+    chat.post_message(game.pk, host, "And now")
+    heard += current.until("changed")
+    assert _changes(heard) == [_token(player, game)]
