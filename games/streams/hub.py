@@ -68,11 +68,28 @@ Wake = TableChanged | Here | PersonChanged
 
 @dataclass(eq=False)
 class Listener:
-    """One open stream: its person, the tables it watches, and what woke it, in order."""
+    """One open stream: its person, the tables it watches, and what woke it.
+
+    Only the newest wake of each kind waits: a newer read of a table covers an older one, so a
+    page that reads its stream slowly never piles up wakes."""
 
     user_id: int
     tables: set[int] = field(default_factory=set)
-    wakes: asyncio.Queue[Wake] = field(default_factory=asyncio.Queue)
+    _waiting: dict[type, Wake] = field(default_factory=dict)
+    _woken: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def wake(self, wake: Wake) -> None:
+        """Hand ``wake`` to the stream (in place of an older one of its kind)."""
+        self._waiting[type(wake)] = wake
+        self._woken.set()
+
+    async def wakes(self, timeout: float) -> list[Wake]:
+        """What woke the stream, oldest kind first; TimeoutError after ``timeout`` seconds."""
+        await asyncio.wait_for(self._woken.wait(), timeout)
+        self._woken.clear()
+        wakes = list(self._waiting.values())
+        self._waiting.clear()
+        return wakes
 
 
 def _read_tokens(game_id: int) -> Tokens | None:
@@ -167,7 +184,7 @@ class Hub:
         """A message on the channel ``kind`` of ``ident``: wake whom it concerns."""
         if kind == publish.PERSON:
             for listener in self._people.get(ident, ()):
-                listener.wakes.put_nowait(PersonChanged(data))
+                listener.wake(PersonChanged(data))
         elif kind in (publish.TABLE, publish.HERE) and ident in self._tables:
             key = (kind, ident)
             if key in self._busy:
@@ -197,7 +214,7 @@ class Hub:
         if tokens is not None:
             self._positions[game_id] = tokens
         for listener in self._tables.get(game_id, ()):
-            listener.wakes.put_nowait(TableChanged(game_id, tokens))
+            listener.wake(TableChanged(game_id, tokens))
 
     async def _read_here(self, game_id: int) -> None:
         people = await presence.here(self.redis, game_id, time.time())
@@ -207,7 +224,7 @@ class Hub:
         self._positions[game_id] = tokens
         wake = Here(game_id, tuple(tokens.positions(people)))
         for listener in self._tables.get(game_id, ()):
-            listener.wakes.put_nowait(wake)
+            listener.wake(wake)
 
     async def _sweep(self) -> None:
         """Look at who is at each watched table now and then: a poll's presence runs out."""

@@ -172,7 +172,7 @@ async def _table_events(
         last, shown, checked = seen, None, time.monotonic()
         while True:
             try:
-                wake = await asyncio.wait_for(listener.wakes.get(), HEARTBEAT)
+                wakes = await listener.wakes(HEARTBEAT)
             except TimeoutError:
                 await presence.arrive(center.redis, game_id, member, time.time())
                 if time.monotonic() - checked > RECHECK:
@@ -182,27 +182,28 @@ async def _table_events(
                         return
                 yield sse.heartbeat()
                 continue
-            if isinstance(wake, PersonChanged):
-                if await _ended(wake, session, user_id):
-                    yield sse.event("gone", "logged-out")
-                    return
-            elif isinstance(wake, Here):
-                positions = " ".join(map(str, wake.positions))
-                if positions != shown:
-                    shown = positions
-                    yield sse.event("here", positions)
-            elif isinstance(wake, TableChanged):
-                if wake.tokens is None:
-                    yield sse.event("gone", "no-table")
-                    return
-                token = wake.tokens.token(user_id)
-                if token == last:
-                    continue  # nothing this viewer may see changed (another seat's hidden move)
-                if not wake.tokens.trusted(user_id) and not await may_see(user_id, game_id):
-                    yield sse.event("gone", "no-access")
-                    return
-                last = token
-                yield sse.event("changed", str(token), ident=str(token))
+            for wake in wakes:
+                if isinstance(wake, PersonChanged):
+                    if await _ended(wake, session, user_id):
+                        yield sse.event("gone", "logged-out")
+                        return
+                elif isinstance(wake, Here):
+                    positions = " ".join(map(str, wake.positions))
+                    if positions != shown:
+                        shown = positions
+                        yield sse.event("here", positions)
+                elif isinstance(wake, TableChanged):
+                    if wake.tokens is None:
+                        yield sse.event("gone", "no-table")
+                        return
+                    token = wake.tokens.token(user_id)
+                    if token == last:
+                        continue  # nothing this viewer may see changed (a neighbour's hidden move)
+                    if not wake.tokens.trusted(user_id) and not await may_see(user_id, game_id):
+                        yield sse.event("gone", "no-access")
+                        return
+                    last = token
+                    yield sse.event("changed", str(token), ident=str(token))
     finally:
         center.forget(listener)
         with contextlib.suppress(Exception):  # else the member runs out by itself
@@ -236,18 +237,18 @@ async def _mine_events(
                 yield sse.event("changed", str(token), ident=str(token))
             while True:
                 try:
-                    wake = await asyncio.wait_for(listener.wakes.get(), HEARTBEAT)
+                    wakes = await listener.wakes(HEARTBEAT)
                 except TimeoutError:
-                    if time.monotonic() - checked > RECHECK:
-                        checked = time.monotonic()
-                        wake = PersonChanged()
-                    else:
+                    if time.monotonic() - checked <= RECHECK:
                         yield sse.heartbeat()
                         continue
-                if isinstance(wake, PersonChanged) and await _ended(wake, session, user_id):
-                    yield sse.event("gone", "logged-out")
-                    return
-                if not isinstance(wake, Here):
+                    checked = time.monotonic()
+                    wakes = [PersonChanged()]
+                for wake in wakes:
+                    if isinstance(wake, PersonChanged) and await _ended(wake, session, user_id):
+                        yield sse.event("gone", "logged-out")
+                        return
+                if not all(isinstance(wake, Here) for wake in wakes):
                     break
     finally:
         center.forget(listener)
