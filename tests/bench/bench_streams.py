@@ -11,6 +11,7 @@ settings, and the configured Redis. Run alone with ``python -m tests.bench bench
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import statistics
@@ -18,7 +19,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tests.bench import Measurement
 from tests.bench.bench_web import _bench_env, _setup_django
@@ -37,8 +38,11 @@ def run() -> list[Measurement]:
     saved = dict(os.environ)
     try:
         env = _bench_env()
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM next to Playwright's sync API
         _setup_django(env)
-        return asyncio.run(_measure(env, *_setup()))
+        sessions, people, tables = _setup()
+        streams = asyncio.run(_measure(env, sessions, people, tables))
+        return [*streams, *_in_chromium(env, people, sessions[STREAMS:])]
     finally:
         from django.db import connections
 
@@ -91,8 +95,98 @@ def _process(pid: int) -> tuple[float, float, int]:
     return cpu, int(status["VmRSS"].split()[0]) / 1024, int(status["Threads"])
 
 
-def _last_move(table: int, person: User, rng: random.Random) -> tuple[str, int]:
-    """Play the first seat's turn up to its last move; that move and the seat's step."""
+# Notes the moment (the machine's clock) an element matching the selector first shows every one
+# of the texts; checked at every change of the page and every frame.
+WATCH = """([selector, texts]) => {
+  delete document.body.dataset.seenAt;
+  const look = () => {
+    if (document.body.dataset.seenAt) return;
+    for (const element of document.querySelectorAll(selector)) {
+      if (texts.every((text) => element.textContent.includes(text))) {
+        document.body.dataset.seenAt = String(Date.now());
+        return;
+      }
+    }
+    requestAnimationFrame(look);
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
+  look();
+}"""
+
+
+def _in_chromium(env: dict[str, str], people: list[User], sessions: list[str]) -> list[Measurement]:
+    """Three people's pages in Chromium, under gunicorn beside the stream process: from a
+    neighbour's last move (or a message) to the change on the two other pages."""
+    from games.services import submit_action
+    from games.services.chat import post_message
+    from tests.bench.bench_web import _chromium, _gunicorn, _process
+    from tests.fixtures.processes import free_port
+    from tests.games.playing import table_of
+
+    web, streams = free_port(), free_port()
+    site = f"http://127.0.0.1:{web}"
+    web_env = {**env, "STREAMS_ORIGIN": f"http://127.0.0.1:{streams}"}
+    stream_env = {**env, "SITE_URL": site, "CSRF_TRUSTED_ORIGINS": site}
+    uvicorn = [
+        sys.executable, "-m", "uvicorn", "tipperary_site.asgi:application", "--host",
+        "127.0.0.1", "--port", str(streams), "--lifespan", "off", "--ws", "none",
+    ]  # fmt: skip
+    rng = random.Random(11)
+    done: list[float] = []
+    talk: list[float] = []
+    with (
+        _process(_gunicorn(web), web_env, "Booting worker"),
+        _process(uvicorn, stream_env, "Uvicorn running"),
+        _chromium() as browser,
+    ):
+        pages = []
+        for session in sessions:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_cookies([{"name": "sessionid", "value": session, "url": site}])
+            pages.append(context.new_page())
+        for _ in range(3):
+            table = table_of(*people).pk
+            for page in pages:
+                page.goto(f"{site}/games/{table}/")
+            for page in pages:  # every page on its stream: each sees the three at the table
+                page.wait_for_selector(".presence.is-here >> nth=2", timeout=30_000)
+            for position in (0, 1):  # the third one done would end the round (a worker's job)
+                notation, step = _last_move(table, people[position], rng, position)
+                others = [page for i, page in enumerate(pages) if i != position]
+                move = functools.partial(submit_action, table, people[position], notation, step)
+                done += _seen(others, "#table tr", [people[position].username, "done"], move)
+            text = f"Hello at table {table}"
+            say = functools.partial(post_message, table, people[2], text)
+            talk += _seen(pages[:2], "#chat", [text], say)
+    return [
+        Measurement(
+            "a neighbour's done on the other pages, Chromium (median)",
+            1000 * statistics.median(done), "ms", limit=1000.0,
+            note=f"{len(done)} pages; the stream, then the poll's fragment; the poll alone: 7-10 s",
+        ),
+        Measurement(
+            "a table message on the other pages, Chromium (median)",
+            1000 * statistics.median(talk), "ms", limit=1000.0,
+            note=f"{len(talk)} pages; the poll alone: about 10 s",
+        ),
+    ]  # fmt: skip
+
+
+def _seen(pages: list[Any], selector: str, texts: list[str], change: Any) -> list[float]:
+    """Seconds from the start of ``change`` until each page shows ``texts`` in ``selector``."""
+    for page in pages:
+        page.evaluate(WATCH, [selector, texts])
+    started = time.time()
+    change()
+    seen = []
+    for page in pages:
+        mark = page.wait_for_selector("body[data-seen-at]", state="attached", timeout=30_000)
+        seen.append(int(mark.get_attribute("data-seen-at")) / 1000 - started)
+    return seen
+
+
+def _last_move(table: int, person: User, rng: random.Random, position: int = 0) -> tuple[str, int]:
+    """Play the seat's turn up to its last move; that move and the seat's step."""
     import engine
     from games import services
     from games.engine_bridge import load_state
@@ -102,10 +196,10 @@ def _last_move(table: int, person: User, rng: random.Random) -> tuple[str, int]:
     while True:
         game = Game.objects.get(pk=table)
         state = load_state(game)
-        notation = any_legal_action(state, 0, rng)
+        notation = any_legal_action(state, position, rng)
         assert notation is not None
-        after, _ = engine.apply(state, 0, engine.parse_action(notation))
-        if engine.pending(after, 0).kind is engine.PendingKind.NONE:
+        after, _ = engine.apply(state, position, engine.parse_action(notation))
+        if engine.pending(after, position).kind is engine.PendingKind.NONE:
             return notation, step_of(game, person)
         services.submit_action(table, person, notation, step_of(game, person))
 
