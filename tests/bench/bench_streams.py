@@ -1,7 +1,9 @@
 """Live pages' streams: one stream process (uvicorn, as the Procfile runs it) holding 1,000
 idle streams (its memory, threads and CPU), the time one table change takes to reach all
-1,000, and the time a player's "done" takes to reach the streams of the two others at their
-table (their pages then ask for the fragment; the browser test measures the whole way).
+1,000, the time a player's "done" takes to reach the streams of the two others at their
+table, and then the whole way in Chromium: three people's pages under gunicorn beside the
+stream process, from a neighbour's last move (or a message) to the change on the other pages.
+``STREAMS_SHARED_THREAD=0`` measures streams served with a sync thread each (tipperary_site.asgi).
 
 1,000 people watch one open table, each on a stream of their own (as spectators' pages hold).
 Runs on the web benchmark's database (``<DATABASE_URL name>_bench``, made afresh) with its
