@@ -52,10 +52,17 @@ run: $(VENV)/.installed-run
 	@echo
 	@echo "  Tipperary is running at http://127.0.0.1:$(PORT)/   (Ctrl-C stops the web server and the worker)"
 	@echo
-# Mail links point at this server unless SITE_URL is set already; honcho passes it on.
+# Mail links point at this server unless SITE_URL is set already; honcho passes it on. With a
+# Redis (STREAMS_REDIS_URL, or a redis:// broker) the stream process runs too, on PORT+200 (honcho
+# gives each process 100 more), and pages open their streams there; without one, pages poll.
 # Web push keys: the environment's VAPID_*, else those made once into var/vapid.env.
-	$(RUN_ENV) SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/honcho start \
-		-e $(if $(VAPID_PRIVATE_KEY),.env,.env$(COMMA)var/vapid.env) -f Procfile -p $(PORT)
+	@processes="web worker"; \
+	case "$${STREAMS_REDIS_URL:-$${CELERY_BROKER_URL:-}}" in redis*) processes="web worker stream";; esac; \
+	echo "  processes: $$processes"; \
+	$(RUN_ENV) SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} \
+	STREAMS_ORIGIN=$${STREAMS_ORIGIN:-http://127.0.0.1:$$(($(PORT) + 200))} \
+	$(BIN)/honcho start -e $(if $(VAPID_PRIVATE_KEY),.env,.env$(COMMA)var/vapid.env) \
+		-f Procfile -p $(PORT) $$processes
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

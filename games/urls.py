@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.notifications import views as notification_views
 from games.review import views as review_views
+from games.streams import views as streams
 from games.views import blocks, chat, history, lobby, play, play_now, rematch, seats, table
 
 app_name = "games"
@@ -16,6 +17,7 @@ urlpatterns = [
     path("play-now/join/", play_now.join, name="play_now_join"),
     path("play-now/leave/", play_now.leave, name="play_now_leave"),
     path("play-now/with-bots/", play_now.with_bots, name="play_now_with_bots"),
+    path("events/", streams.mine_events, name="mine_events"),
     path("finished/", history.finished, name="finished"),
     path("invite/<str:token>/", table.invitation, name="invitation"),
     path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
@@ -31,6 +33,7 @@ urlpatterns = [
     path("<int:game_id>/review/", review_views.review, name="review"),
     path("<int:game_id>/hint/", review_views.hint, name="hint"),
     path("<int:game_id>/status/", play.status, name="status"),
+    path("<int:game_id>/events/", streams.table_events, name="events"),
     path("<int:game_id>/join/", table.join, name="join"),
     path("<int:game_id>/leave/", table.leave, name="leave"),
     path("<int:game_id>/start/", table.start, name="start"),

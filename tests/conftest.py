@@ -23,6 +23,7 @@ pytest_plugins = [
     "tests.fixtures.push_service",
     "tests.fixtures.browser",
     "tests.fixtures.axe",
+    "tests.fixtures.streams",
 ]
 
 CHROMIUM = "/usr/lib/chromium/chromium"

@@ -77,7 +77,7 @@ MIDDLEWARE = [
     # sits above everything that writes a body, so what they write is what gets compressed.
     # BREACH needs a secret repeated in every response: Django masks the CSRF token anew for
     # each response, and the middleware pads each gzip stream at random, so none is.
-    "django.middleware.gzip.GZipMiddleware",
+    "tipperary_site.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -232,6 +232,26 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 CELERY_BEAT_SYNC_EVERY = 1
 # How stale beat's last send or a queue's heartbeat may be before /healthz answers 503.
 HEALTH_STALE_AFTER_SECONDS = env_int("HEALTH_STALE_AFTER_SECONDS", 300, minimum=60)
+
+# Live pages -----------------------------------------------------------------------------------
+
+# Where the site publishes "a table changed" and the stream process listens (Redis pub/sub):
+# the broker's Redis by default; "off", or no Redis at all (make run's embedded default), leaves
+# the pages on their poll alone.
+_STREAMS_DEFAULT = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "off"
+STREAMS_REDIS_URL = env_str("STREAMS_REDIS_URL", _STREAMS_DEFAULT)
+if STREAMS_REDIS_URL == "off":
+    STREAMS_REDIS_URL = ""
+else:
+    STREAMS_REDIS_URL = env_url("STREAMS_REDIS_URL", STREAMS_REDIS_URL, ("redis", "rediss"))
+# The origin the browser opens streams at: empty for the page's own (production: the proxy sends
+# /games/…/events/ to the stream process), else e.g. http://127.0.0.1:8200 (make run, no proxy).
+STREAMS_ORIGIN = env_str("STREAMS_ORIGIN", "").rstrip("/")
+if STREAMS_ORIGIN:
+    STREAMS_ORIGIN = env_url("STREAMS_ORIGIN", STREAMS_ORIGIN, ("http", "https")).rstrip("/")
+# All streams share Django's one sync thread for their few reads (tipperary_site.asgi); 0 gives
+# each its own, as Django does for any request, at about 70 KB and one thread a stream.
+STREAMS_SHARED_THREAD = env_bool("STREAMS_SHARED_THREAD", True)
 
 # E-mail ---------------------------------------------------------------------------------------
 
@@ -414,6 +434,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
+        # The live pages' streams, when another origin serves them (STREAMS_ORIGIN).
+        "connect-src": [SELF, *([STREAMS_ORIGIN] if STREAMS_ORIGIN else [])],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

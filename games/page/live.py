@@ -137,3 +137,84 @@ def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Curre
     )
     seated = seat_id is not None
     return Current(standing.token(), seated or is_open, status, row[10] if waiting else None)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Every viewer's token at a table as it stands, for the streams: one read serves every
+    open page of the table, whoever looks."""
+
+    status: str
+    is_open: bool
+    #: By person seated: their token and their seat's position.
+    seated: dict[int, tuple[Token, int]]
+    spectator: Token
+
+    def token(self, user_id: int) -> Token:
+        """The token of the viewer ``user_id`` (a spectator's when they have no seat)."""
+        mine = self.seated.get(user_id)
+        return mine[0] if mine else self.spectator
+
+    def trusted(self, user_id: int) -> bool:
+        """Whether the viewer may see the table without the full access check (as the poll)."""
+        return user_id in self.seated or self.is_open
+
+    def positions(self, user_ids: set[int]) -> list[int]:
+        """The positions of the seats of ``user_ids``, in seat order."""
+        return sorted(self.seated[user][1] for user in user_ids if user in self.seated)
+
+
+_TABLE_SQL = f"""
+    SELECT g.id, g.version, g.status, g.round, g.round_complete, g.is_open,
+           s.id, s.user_id, s.position, s.step, s.absent, s.autopilot_streak
+    FROM {Game._meta.db_table} g
+    LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id AND s.user_id IS NOT NULL
+    WHERE g.id = %(game)s
+"""
+
+
+def tokens_of(game_id: int) -> Tokens | None:
+    """Every viewer's token at the table ``game_id``; one query. None when it does not exist."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_SQL, {"game": game_id})
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    game_id, version, status, round_, complete, is_open = rows[0][:6]
+    seated = {}
+    for seat_id, user_id, position, step, absent, streak in (row[6:] for row in rows):
+        if seat_id is not None:
+            standing = _Standing(
+                game_id, version, status, round_, complete, seat_id, step, absent, streak
+            )
+            seated[user_id] = (standing.token(), position)
+    spectator = _Standing(game_id, version, status, round_, complete, None, 0, False, 0)
+    return Tokens(status, is_open, seated, spectator.token())
+
+
+_MINE_SQL = f"""
+    SELECT g.id, g.version, g.status, s.step, s.to_play, ({TABLES_WAITING_SQL})
+    FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g ON g.id = s.game_id
+    WHERE s.user_id = %(user)s AND g.status IN (%(playing)s, %(forming)s)
+    UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, ({TABLES_WAITING_SQL})
+    ORDER BY 1
+"""
+
+
+class Mine(NamedTuple):
+    """The token of a person's "Your games" (what their tables in play or forming show them,
+    and the count of tables waiting for them), those tables, and that count."""
+
+    token: Token
+    tables: list[int]
+    waiting: int
+
+
+def mine_token(user_id: int) -> Mine:
+    """The person's "Your games" as it stands; one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_MINE_SQL, waiting_params(user_id))
+        rows = cursor.fetchall()
+    tables = [row[0] for row in rows if row[0] is not None]
+    text = _half(user_id, *(value for row in rows for value in row))
+    return Mine(Token(text, "0" * _HALF), tables, rows[0][5])

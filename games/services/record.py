@@ -15,6 +15,7 @@ turns, R4.2):
   autopilot's for it, a new round. A submit is stale only when its seat's step moved on, so
   other players' moves never refuse yours.
 
+Open pages hear of every change once the transaction commits (``games.streams.publish``).
 Work for the worker is enqueued by task name once the transaction commits
 (:func:`tipperary_site.enqueue.enqueue`); a broker that does not answer is logged and left to the
 periodic sweeps, never turned into a failed move.
@@ -42,6 +43,7 @@ from games.models import (
 )
 from games.notifications.write import notify_game_finished
 from games.services.errors import GameError
+from games.streams.publish import table_changed
 from tipperary_site.enqueue import enqueue
 
 
@@ -133,6 +135,9 @@ def save_state(
     game.round_complete = after.phase is engine.Phase.PLAYING and engine.round_complete(after)
     game.save()
     _refresh_seats(game, after, moved=_moved_seats(before, after))
+    # Every change, a hidden move too: the mover's own pages look again; everyone else's
+    # stream reads an unchanged token and sends nothing.
+    table_changed(game.pk)
     if game.round_complete:
         enqueue("games.advance_round", game.pk, game.round)
 
@@ -211,3 +216,4 @@ def publish(game: Game, *fields: str) -> None:
     """Save ``fields`` of a table with a change every viewer sees (a join, a leave, a close)."""
     game.version += 1
     game.save(update_fields=[*fields, "version"])
+    table_changed(game.pk)

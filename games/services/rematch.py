@@ -13,6 +13,7 @@ from games.services.blocks import blocked_with
 from games.services.errors import GameError, NotAllowed
 from games.services.record import locked_game, publish
 from games.services.tables import create_game
+from games.streams.publish import person_changed
 
 
 @transaction.atomic
@@ -61,5 +62,6 @@ def play_again(game_id: int, user: User, *, now: datetime | None = None) -> Game
     new.save(update_fields=["rematch_of"])
     for person in people:
         notify_invitation(Invitation.objects.create(game=new, invitee=person), now=now)
+        person_changed(person.pk)
     publish(old)  # its page now shows the rematch
     return new

@@ -22,6 +22,7 @@ from games.services.deadline_watch import watch_deadline
 from games.services.errors import GameError, NotAllowed
 from games.services.limits import check_invitation_allowed, check_table_allowed
 from games.services.record import begin_play, close, locked_game, publish
+from games.streams.publish import person_changed, table_changed
 
 INVITE_SALT = "games.invite"
 
@@ -92,6 +93,7 @@ def _rematch_changed(game: Game) -> None:
     """A rematch gained a player or started: the finished table it replays shows it."""
     if game.rematch_of_id is not None:
         Game.objects.filter(pk=game.rematch_of_id).update(version=F("version") + 1)
+        table_changed(game.rematch_of_id)
 
 
 def invite_token(game: Game) -> str:
@@ -220,6 +222,7 @@ def invite_player(
     check_invitation_allowed(host, now)
     invitation = Invitation.objects.create(game=game, invitee_id=profile.user_id)
     publish(game)  # the host's list of invitees shows it
+    person_changed(profile.user_id)  # their "Your games" and header count show it
     notify_invitation(invitation, now=now)
     return invitation
 
@@ -240,6 +243,7 @@ def withdraw_invitation(game_id: int, host: User, invitation_id: int) -> Invitat
         raise GameError("There is no such invitation at this table (it may have been answered).")
     Invitation.objects.filter(pk=invitation.pk).delete()
     publish(game)
+    person_changed(invitation.invitee_id)
     return invitation
 
 

@@ -35,6 +35,13 @@ _HEAD = """  <thead><tr>
 """
 
 
+#: Whether the seat's person has the table open now (see ``_scores.html``).
+_PRESENCE = (
+    ' <span class="presence" data-seat="{position}" hidden><span class="presence-dot"'
+    ' aria-hidden="true"></span> <span class="presence-words">not here</span></span>'
+)
+
+
 def _state(p: PlayerPanel) -> str:
     if not p.done:
         return '<span class="waiting">playing</span>'
@@ -46,6 +53,8 @@ def _state(p: PlayerPanel) -> str:
 def _row(p: PlayerPanel, final: bool) -> str:
     score = p.score
     name = str(player(p.seat)) + (" (you)" if p.is_me else "")
+    if not final and p.seat.user_id:
+        name += _PRESENCE.format(position=p.position)
     if p.away and not final:
         name += f' <span class="badge away">{conditional_escape(p.away)}</span>'
     note = ""

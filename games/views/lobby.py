@@ -20,6 +20,8 @@ from games.challenge.results import week_places
 from games.forms import CreateGameForm
 from games.models import Game, GameStatus, Seat
 from games.page.chat import unread_count
+from games.page.live import mine_token
+from games.streams.publish import enabled as streams_enabled
 from tipperary_site.auth import user_of
 
 
@@ -123,11 +125,14 @@ def mine(request: HttpRequest) -> TemplateResponse:
     # A challenge entry has one seat: its rank that counts is the week's.
     places = week_places(finished)
     playing = [s for s in active if s.game.status == GameStatus.PLAYING]
-    context = {
+    context: dict[str, object] = {
         "invitations": list(invitations),
         "waiting_on_you": [s for s in playing if s.to_play],
         "waiting_on_others": [s for s in playing if not s.to_play],
         "forming": [s for s in active if s.game.status == GameStatus.FORMING],
         "finished": [(seat, places.get(seat.pk)) for seat in finished],
     }
+    if streams_enabled():  # the stream's starting point, and the header's count with it
+        mine = mine_token(user.pk)
+        context.update(mine_token=mine.token, tables_waiting=mine.waiting)
     return TemplateResponse(request, "games/mine.html", context)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -21,6 +22,7 @@ from games.page.cache import page_key, serve
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
 from games.services.tables import invite_token
+from games.streams import presence
 from games.views.chat import mark_seen_once_drawn
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
@@ -192,6 +194,7 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
     """
     user = user_of(request)
     access = table_for(user, game_id)
+    presence.polled(game_id, user.pk, time.time())
     game = access.game
     token = token_for(game, access.mine)
     if token == seen:

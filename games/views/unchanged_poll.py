@@ -16,12 +16,14 @@ more.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 
 from games.page.live import Token, current_token
+from games.streams import presence
 
 #: The poll's route (games.urls): only a path ending so is looked up.
 _ROUTE = ("games", "status")
@@ -63,5 +65,7 @@ class UnchangedPollMiddleware:
         if game_id is not None:
             request.get_host()  # an unknown host is refused (400), as CommonMiddleware does
             if unchanged(request, game_id):
+                # Only the viewer knows their token: they have the table open (who is here).
+                presence.polled(game_id, int(request.GET["v"]), time.time())
                 return HttpResponse(status=204)
         return self.get_response(request)

@@ -55,7 +55,7 @@ def test_after_the_end_the_table_talk_still_arrives_by_poll(
     finished = play_to_end(started, random.Random(8))
     client.force_login(player)
     page = client.get(f"/games/{finished.pk}/").content.decode()
-    assert re.search(r'id="poll"[^>]*hx-trigger="every 30s"', page)
+    assert re.search(r'id="poll"[^>]*hx-trigger="every 30s, streamed"', page)
     poll = f"/games/{finished.pk}/status/?t={_token(client, finished)}"
     assert client.get(poll, headers={"HX-Request": "true", "HX-Target": "table"}).status_code == 204
 

@@ -35,6 +35,7 @@ def _normalised(html: str) -> str:
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
     html = re.sub(r"\?t=[0-9a-f]+", "?t=T", html)
+    html = re.sub(r'data-token="[0-9a-f]+"', 'data-token="T"', html)
     html = re.sub(r'<span class="(done|waiting)">\w+</span>', "STATUS", html)
     return re.sub(r'<span class="state">[\w ]+</span>', "STATUS", html)
 

@@ -26,7 +26,8 @@ def test_it_puts_tables_waiting_on_you_first(
     client.force_login(host)
     # 1. session; 2. user; 3. pending invitations with their tables, hosts and seats taken;
     # 4. active seats with games; 5. finished seats with games;
-    # 6. tables waiting (header: to play, or invitations to answer, in one UNION)
+    # 6. the page's stream token with the tables waiting (header: to play, or invitations to
+    # answer), in one UNION
     with django_assert_num_queries(6):  # type: ignore[operator]
         response = client.get("/games/mine/")
     html = response.content.decode()

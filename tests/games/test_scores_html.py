@@ -41,7 +41,7 @@ OLD_SCORES = """{% load players %}<div class="table-scroll" tabindex="0" role="r
   {% for p in players %}
     <tr{% if p.is_me %} class="me"{% endif %}>
       {% if final %}<td class="rank">{{ p.rank }}</td>{% endif %}
-      <th scope="row">{% player p.seat %}{% if p.is_me %} (you){% endif %}{% if p.away and not final %} <span class="badge away">{{ p.away }}</span>{% endif %}
+      <th scope="row">{% player p.seat %}{% if p.is_me %} (you){% endif %}{% if not final and p.seat.user_id %} <span class="presence" data-seat="{{ p.position }}" hidden><span class="presence-dot" aria-hidden="true"></span> <span class="presence-words">not here</span></span>{% endif %}{% if p.away and not final %} <span class="badge away">{{ p.away }}</span>{% endif %}
         {% if p.streak_note and not final %}<br><span class="muted autopilot-note">last round played by autopilot</span>{% endif %}</th>
       {% if not final %}<td class="state">{% if p.done %}{% if p.autopiloted %}<span class="done">played by autopilot</span>{% else %}<span class="done">done</span>{% endif %}{% else %}<span class="waiting">playing</span>{% endif %}</td>{% endif %}
       <td class="part" data-label="Area">{{ p.score.area }}</td>

@@ -88,7 +88,7 @@ def test_the_last_turn_of_a_round_makes_every_page_poll_every_second(
     token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))  # the host is done: the round is complete
     html = _poll(client, started, token).content.decode()
-    assert 'hx-trigger="load, every 1s"' in html and 'hx-trigger="every 10s"' not in html
+    assert 'hx-trigger="load, every 1s, streamed"' in html and "every 10s" not in html
     assert "the next round is being dealt" in html
 
 

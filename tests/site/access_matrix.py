@@ -90,6 +90,12 @@ ROWS = [
     Row("games:game",                    "GET",  PRIVATE,  200,   404,    404,  LOGIN),
     Row("games:status",                  "GET",  OPEN,     204,   204,    204,  LOGIN),
     Row("games:status",                  "GET",  PRIVATE,  204,   404,    404,  LOGIN),
+    # The streams are the stream process's (uvicorn): the web process answers 404 to everyone
+    # and holds nothing open. Who may open one there: tests/games/test_table_events.py and
+    # test_mine_events.py (an outsider of a private table 404, a visitor 403).
+    Row("games:events",                  "GET",  OPEN,     404,   404,    404,  404),
+    Row("games:events",                  "GET",  PRIVATE,  404,   404,    404,  404),
+    Row("games:mine_events",             "GET",  NONE,     404,   404,    404,  404),
     Row("games:history",                 "GET",  OPEN,     200,   200,    200,  LOGIN),
     Row("games:history",                 "GET",  PRIVATE,  200,   404,    404,  LOGIN),
     Row("games:replay",                  "GET",  OPEN,     200,   200,    200,  LOGIN),
