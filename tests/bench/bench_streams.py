@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tests.bench import Measurement
 from tests.bench.bench_web import _bench_env, _setup_django
@@ -97,31 +97,13 @@ def _process(pid: int) -> tuple[float, float, int]:
     return cpu, int(status["VmRSS"].split()[0]) / 1024, int(status["Threads"])
 
 
-# Notes the moment (the machine's clock) an element matching the selector first shows every one
-# of the texts; checked at every change of the page and every frame.
-WATCH = """([selector, texts]) => {
-  delete document.body.dataset.seenAt;
-  const look = () => {
-    if (document.body.dataset.seenAt) return;
-    for (const element of document.querySelectorAll(selector)) {
-      if (texts.every((text) => element.textContent.includes(text))) {
-        document.body.dataset.seenAt = String(Date.now());
-        return;
-      }
-    }
-    requestAnimationFrame(look);
-  };
-  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
-  look();
-}"""
-
-
 def _in_chromium(env: dict[str, str], people: list[User], sessions: list[str]) -> list[Measurement]:
     """Three people's pages in Chromium, under gunicorn beside the stream process: from a
     neighbour's last move (or a message) to the change on the two other pages."""
     from games.services import submit_action
     from games.services.chat import post_message
     from tests.bench.bench_web import _chromium, _gunicorn, _process
+    from tests.browser.playing import change_seen
     from tests.fixtures.processes import free_port
     from tests.games.playing import table_of
 
@@ -156,10 +138,10 @@ def _in_chromium(env: dict[str, str], people: list[User], sessions: list[str]) -
                 notation, step = _last_move(table, people[position], rng, position)
                 others = [page for i, page in enumerate(pages) if i != position]
                 move = functools.partial(submit_action, table, people[position], notation, step)
-                done += _seen(others, "#table tr", [people[position].username, "done"], move)
+                done += change_seen(others, "#table tr", [people[position].username, "done"], move)
             text = f"Hello at table {table}"
             say = functools.partial(post_message, table, people[2], text)
-            talk += _seen(pages[:2], "#chat", [text], say)
+            talk += change_seen(pages[:2], "#chat", [text], say)
     return [
         Measurement(
             "a neighbour's done on the other pages, Chromium (median)",
@@ -172,19 +154,6 @@ def _in_chromium(env: dict[str, str], people: list[User], sessions: list[str]) -
             note=f"{len(talk)} pages; the poll alone: about 10 s",
         ),
     ]  # fmt: skip
-
-
-def _seen(pages: list[Any], selector: str, texts: list[str], change: Any) -> list[float]:
-    """Seconds from the start of ``change`` until each page shows ``texts`` in ``selector``."""
-    for page in pages:
-        page.evaluate(WATCH, [selector, texts])
-    started = time.time()
-    change()
-    seen = []
-    for page in pages:
-        mark = page.wait_for_selector("body[data-seen-at]", state="attached", timeout=30_000)
-        seen.append(int(mark.get_attribute("data-seen-at")) / 1000 - started)
-    return seen
 
 
 def _last_move(table: int, person: User, rng: random.Random, position: int = 0) -> tuple[str, int]:

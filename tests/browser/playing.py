@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from tests.factories import PASSWORD
+from tests.fixtures.axe import assert_accessible
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -86,3 +89,53 @@ def open_table_with_bots(page: Page, base: str, players: int, bots: int, level: 
     page.get_by_label("Players").select_option(str(players))
     for seat in range(2, bots + 2):
         page.get_by_label(f"Seat {seat}").select_option(label=f"{level} bot")
+
+
+# Notes the moment (the page's clock, which is the machine's) when an element matching the
+# selector first shows every one of the texts; checked at every change of the page and every frame.
+_WATCH = """([selector, texts]) => {
+  delete document.body.dataset.seenAt;
+  const look = () => {
+    if (document.body.dataset.seenAt) return;
+    for (const element of document.querySelectorAll(selector)) {
+      if (texts.every((text) => element.textContent.includes(text))) {
+        document.body.dataset.seenAt = String(Date.now());
+        return;
+      }
+    }
+    requestAnimationFrame(look);
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
+  look();
+}"""
+
+
+def change_seen(
+    pages: list[Page],
+    selector: str,
+    texts: list[str],
+    change: Callable[[], object],
+    timeout_ms: float = 15_000,
+) -> list[float]:
+    """Seconds from the start of ``change`` until each page shows every one of ``texts`` in
+    one element matching ``selector``."""
+    for page in pages:
+        page.evaluate(_WATCH, [selector, texts])
+    started = time.time()
+    change()
+    seen = []
+    for page in pages:
+        mark = page.wait_for_selector("body[data-seen-at]", state="attached", timeout=timeout_ms)
+        assert mark is not None
+        seen.append(int(mark.get_attribute("data-seen-at") or 0) / 1000 - started)
+    return seen
+
+
+def shoot(page: Page, shots: Path, name: str) -> None:
+    """axe on the page at the laptop size and at the phone size, and a screenshot of each."""
+    shots.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        assert_accessible(page, f"{name} ({size})")
+        page.screenshot(path=shots / f"{name}-{size}.png", full_page=True)
+    page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]

@@ -7,30 +7,18 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games.challenge import entries
 from games.models import Game, GameStatus
-from tests.browser.playing import PHONE, play_to_the_end, sign_in
+from tests.browser.playing import LAPTOP, play_to_the_end, shoot, sign_in
 from tests.challenge.weeks import SEED
 from tests.factories import UserFactory
-from tests.fixtures.axe import assert_accessible
 from tests.games.playing import play_to_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/work/shots/challenge")
-LAPTOP = {"width": 1280, "height": 800}
-
-
-def shoot(page: Page, name: str) -> None:
-    """axe on the page at the laptop size and at the phone size, and a screenshot of each."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        assert_accessible(page, f"{name} ({size})")
-        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
-    page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
 
 
 def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
@@ -49,24 +37,24 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
         f"Week {challenge.number} · 1 player · ends"
     )
     expect(page.get_by_text("The scores stay hidden until you finish")).to_be_visible()
-    shoot(page, "challenge-before")
+    shoot(page, SHOTS, "challenge-before")
     page.get_by_role("button", name="Play this week's deal").click()
 
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
     expect(page.locator("#turn h2")).to_have_text(
         "Your turn: pick a tile and fit it into your county"
     )
-    shoot(page, "entry-round-1")
+    shoot(page, SHOTS, "entry-round-1")
     play_to_the_end(page)
     assert Game.objects.get(host=ann).status == GameStatus.FINISHED
     expect(page.locator(".winner-banner")).to_contain_text("Your entry is over with")
     expect(page.get_by_role("button", name="Play again with this table")).to_have_count(0)
-    shoot(page, "entry-final")
+    shoot(page, SHOTS, "entry-final")
 
     page.get_by_role("link", name="See where you rank this week").click()
     expect(page.get_by_text("You finished with")).to_contain_text("of 2")
     expect(page.locator(".ranking").get_by_role("link", name="Rory", exact=True)).to_be_visible()
-    shoot(page, "challenge-results")
+    shoot(page, SHOTS, "challenge-results")
 
     page.get_by_role("link", name="Side by side with Rory").click()
     page.get_by_label("Round 1 of 12").fill("6")  # the slider shows its round at once
@@ -77,4 +65,4 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
     expect(page.get_by_text("Round 6 of 12")).to_be_visible()
     expect(page.locator(".side")).to_have_count(2)
     expect(page.locator(".side .county")).to_have_count(2)
-    shoot(page, "side-by-side-round-6")
+    shoot(page, SHOTS, "side-by-side-round-6")

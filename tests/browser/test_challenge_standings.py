@@ -11,7 +11,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
 from games.challenge import entries
-from tests.browser.test_challenge_entry import LAPTOP, shoot
+from tests.browser.playing import LAPTOP, shoot
+from tests.browser.test_challenge_entry import SHOTS
 from tests.challenge.weeks import SEED
 from tests.factories import UserFactory
 from tests.games.playing import play_to_end
@@ -35,8 +36,8 @@ def test_a_visitor_reads_the_weekly_standings_and_last_weeks_results(
 
     page.goto(f"{base}/leaderboard/?tab=challenge")
     expect(page.locator(".ranking tbody tr")).to_have_count(3)
-    shoot(page, "leaderboard-challenge")
+    shoot(page, SHOTS, "leaderboard-challenge")
     page.goto(f"{base}/challenge/{challenge.week}/")
     expect(page.locator(".ranking tbody tr")).to_have_count(7)
     expect(page.get_by_text("Hard bot 1", exact=True)).to_be_visible()
-    shoot(page, "past-week")
+    shoot(page, SHOTS, "past-week")

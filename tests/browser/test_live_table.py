@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ from games import services
 from games.engine_bridge import load_state
 from games.models import Game, RoundTime
 from games.services.chat import post_message
-from tests.browser.playing import PHONE, sign_in
+from tests.browser.playing import PHONE, change_seen, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.streams import StreamServer
 from tests.games.playing import any_legal_action, step_of
@@ -64,42 +62,6 @@ def _all_but_the_last_move(game: Game, person: User, position: int, rng: random.
         services.submit_action(game.pk, person, notation, step_of(game, person))
 
 
-# Notes the moment (the page's clock, which is the machine's) when an element matching the
-# selector first shows the text; checked at every change of the page and every frame.
-WATCH = """([selector, texts]) => {
-  delete document.body.dataset.seenAt;
-  const look = () => {
-    if (document.body.dataset.seenAt) return;
-    for (const element of document.querySelectorAll(selector)) {
-      if (texts.every((text) => element.textContent.includes(text))) {
-        document.body.dataset.seenAt = String(Date.now());
-        return;
-      }
-    }
-    requestAnimationFrame(look);
-  };
-  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
-  look();
-}"""
-
-
-def _change_seen(
-    pages: list[Page], selector: str, texts: list[str], change: Callable[[], object]
-) -> list[float]:
-    """Seconds from the start of ``change`` until each page shows every one of ``texts`` in
-    one element matching ``selector``."""
-    for page in pages:
-        page.evaluate(WATCH, [selector, texts])
-    started = time.time()
-    change()
-    seen = []
-    for page in pages:
-        seen_at = page.wait_for_selector("body[data-seen-at]", state="attached", timeout=WAIT_MS)
-        assert seen_at is not None
-        seen.append(int(seen_at.get_attribute("data-seen-at") or 0) / 1000 - started)
-    return seen
-
-
 def _row(name: str) -> str:
     return f'#table tr:has(th:has-text("{name}"))'
 
@@ -138,9 +100,9 @@ def test_three_people_see_each_other_within_a_second_and_see_a_closed_tab_go(
                 services.submit_action(game.pk, person, last, step)
 
             if position < len(people) - 1:
-                done += _change_seen(others, "#table tr", [person.username, "done"], play)
+                done += change_seen(others, "#table tr", [person.username, "done"], play)
             else:  # the last one done ends the round (the worker's task runs in-process here)
-                rounds += _change_seen(pages, ".game-meta", [f"Round {round_ + 1} of"], play)
+                rounds += change_seen(pages, ".game-meta", [f"Round {round_ + 1} of"], play)
         speaker = people[round_ % 3]
         text = f"Round {round_ + 1}, here we go"
         listeners = [page for page, person in zip(pages, people, strict=True) if person != speaker]
@@ -148,7 +110,7 @@ def test_three_people_see_each_other_within_a_second_and_see_a_closed_tab_go(
         def say(speaker: User = speaker, text: str = text) -> None:
             post_message(game.pk, speaker, text)
 
-        talk += _change_seen(listeners, "#chat", [text], say)
+        talk += change_seen(listeners, "#chat", [text], say)
 
     medians = {name: statistics.median(times) for name, times in
                (("done", done), ("table talk", talk), ("next round", rounds))}  # fmt: skip
@@ -183,5 +145,5 @@ def test_a_dead_stream_process_leaves_the_pages_polling_until_it_returns(
 
     live_streams.restart()
     _on_stream(page, 1)  # the browser opened the stream again by itself
-    seen = _change_seen([page], "#chat", ["Back"], lambda: post_message(game.pk, bob, "Back"))
+    seen = change_seen([page], "#chat", ["Back"], lambda: post_message(game.pk, bob, "Back"))
     assert seen[0] <= WITHIN_S

@@ -8,29 +8,17 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from accounts.models import Profile
 from games.models import Game, GameStatus, RoundTime, TournamentFormat
 from games.tournaments import events
-from tests.browser.playing import PHONE, play_to_the_end, sign_in
+from tests.browser.playing import LAPTOP, play_to_the_end, shoot, sign_in
 from tests.factories import UserFactory
-from tests.fixtures.axe import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/work/shots/tournaments")
-LAPTOP = {"width": 1280, "height": 800}
-
-
-def shoot(page: Page, name: str) -> None:
-    """axe on the page at the laptop size and at the phone size, and a screenshot of each."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        assert_accessible(page, f"{name} ({size})")
-        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
-    page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
 
 
 def test_a_person_signs_up_plays_round_one_and_sees_standings_and_round_two(
@@ -53,12 +41,12 @@ def test_a_person_signs_up_plays_round_one_and_sees_standings_and_round_two(
 
     page = sign_in(browser, base, UserFactory.create(username="Ann"), LAPTOP)
     page.get_by_role("link", name="Tournaments").click()
-    shoot(page, "list")
+    shoot(page, SHOTS, "list")
     page.get_by_role("link", name="Spring Swiss").click()
     page.get_by_role("button", name="Sign up for Spring Swiss").click()
     expect(page.get_by_text("You are entered in Spring Swiss.")).to_be_visible()
     expect(page.get_by_role("heading", name="Entrants (2)")).to_be_visible()
-    shoot(page, "event-signed-up")
+    shoot(page, SHOTS, "event-signed-up")
 
     # Sign-up closes: the minute sweep seats round 1.
     assert events.keep_tournaments(now + timedelta(hours=2)) == events.Kept(begun=1)
@@ -71,14 +59,14 @@ def test_a_person_signs_up_plays_round_one_and_sees_standings_and_round_two(
     assert first.status == GameStatus.FINISHED
 
     expect(page.get_by_role("button", name="Play again with this table")).to_have_count(0)
-    shoot(page, "table-final")
+    shoot(page, SHOTS, "table-final")
     page.get_by_role("link", name="The tournament's standings and your next table").click()
     expect(page.locator("#event-status")).to_contain_text("Round 2 of 2")
     standings = page.locator("#standings")
     expect(standings.get_by_role("row")).to_have_count(3)
     expect(standings).to_contain_text("Ann (you)")
     expect(page.get_by_role("link", name="Play your table: Round 2")).to_be_visible()
-    shoot(page, "event-round-2")
+    shoot(page, SHOTS, "event-round-2")
     page.get_by_role("link", name="Play your table: Round 2").click()
     expect(page.get_by_text("Round 1 of 12")).to_be_visible()
     assert Game.objects.get(tournament=tournament, tournament_round=2).status == GameStatus.PLAYING
@@ -99,4 +87,4 @@ def test_the_create_form_says_what_is_wrong_beside_each_field(
     expect(page.get_by_role("alert")).to_contain_text("nothing was created")
     expect(page.get_by_text("The fewest entrants is more than the most entrants.")).to_be_visible()
     expect(page.get_by_label("Name")).to_have_value("Cup")  # what was typed stays
-    shoot(page, "create-refused")
+    shoot(page, SHOTS, "create-refused")
