@@ -91,32 +91,59 @@ def _placed(step: engine.Step, who: str) -> str:
     return f"{text} {where}." if where else f"{text}."
 
 
-def _caused(events: Iterable[object], names: Mapping[int, str]) -> list[str]:
+class _Who:
+    """How a sentence names a seat: by its name in the history, "you" in the player's preview."""
+
+    def __init__(self, names: Mapping[int, str] | None) -> None:
+        self.names = names  # None: every seat is the reader's own
+
+    def subject(self, seat: int, verb: str, verb_s: str) -> str:
+        """The seat doing something: "Aoife gains", "You gain"."""
+        return f"You {verb}" if self.names is None else f"{self.names[seat]} {verb_s}"
+
+    def mid(self, seat: int, verb: str, verb_s: str) -> str:
+        """The same inside a sentence: "Aoife draws", "you draw"."""
+        return f"you {verb}" if self.names is None else f"{self.names[seat]} {verb_s}"
+
+    def own(self, seat: int, *, start: bool = False) -> str:
+        """What belongs to the seat: "Aoife’s", "your" ("Your" to start a sentence)."""
+        if self.names is not None:
+            return f"{self.names[seat]}’s"
+        return "Your" if start else "your"
+
+    def owned(self, seat: int) -> str:
+        """ "of Aoife’s", "of yours"."""
+        return "of yours" if self.names is None else f"of {self.names[seat]}’s"
+
+
+def _caused(events: Iterable[object], who: _Who) -> list[str]:
     out: list[str] = []
     for event in events:
         if isinstance(event, engine.WhiskeyAdvanced):
             points = engine.WHISKEY_POINTS[event.new_space]
             spaces = "space" if event.steps == 1 else "spaces"
             out.append(
-                f"Whiskey: {names[event.seat]}’s barrel moves {event.steps} {spaces} to "
+                f"Whiskey: {who.own(event.seat)} barrel moves {event.steps} {spaces} to "
                 f"{event.new_space} ({points} points)."
             )
         elif isinstance(event, engine.BogSiteFormed):
             tiles = "a bonus tile" if event.count == 1 else f"{event.count} bonus tiles"
-            out.append(f"A new protected bog site: {names[event.seat]} draws {tiles}.")
+            out.append(f"A new protected bog site: {who.mid(event.seat, 'draw', 'draws')} {tiles}.")
         elif isinstance(event, engine.SheepGained):
             why = "from whiskey" if event.source is engine.SheepSource.WHISKEY else "from +Sheep"
-            out.append(f"{names[event.seat]} gains a sheep {why}.")
+            out.append(f"{who.subject(event.seat, 'gain', 'gains')} a sheep {why}.")
         elif isinstance(event, engine.SheepLost):
-            out.append(f"A sheep of {names[event.seat]}’s is lost: {event.reason.value}.")
+            out.append(f"A sheep {who.owned(event.seat)} is lost: {event.reason.value}.")
         elif isinstance(event, engine.FlockMarkerMoved):
             if event.to_seat is None:
                 out.append("The Largest Flock marker goes back to the supply.")
             else:
-                out.append(f"{names[event.to_seat]} takes the Largest Flock marker.")
+                out.append(
+                    f"{who.subject(event.to_seat, 'take', 'takes')} the Largest Flock marker."
+                )
         elif isinstance(event, engine.TowersAwarded) and (event.count or event.short):
             towers = "a tower" if event.count == 1 else f"{event.count} towers"
-            out.append(f"{names[event.seat]}’s ruin runs earn {towers}.")
+            out.append(f"{who.own(event.seat, start=True)} ruin runs earn {towers}.")
         elif isinstance(event, engine.GameFinished):
             out.append("The game is over.")
     return out
@@ -137,7 +164,7 @@ def tell(step: engine.Step, names: Mapping[int, str]) -> str:
     else:
         assert step.seat is not None
         head = _placed(step, names[step.seat])
-    return " ".join([head, *_caused(step.events, names)])
+    return " ".join([head, *_caused(step.events, _Who(names))])
 
 
 def tell_preview(
@@ -146,30 +173,12 @@ def tell_preview(
     """What placing a tile would bring, in sentences for the player trying it: what it causes,
     then a larger filled rectangle and more towers earned, if the county goes from ``before`` to
     ``after``."""
-    gains = _you_caused(events)
+    gains = _caused(events, _Who(None))
     area_before, area_after = largest_rectangle(before), largest_rectangle(after)
     if area_after > area_before:
         gains.append(f"Largest filled rectangle grows from {area_before} to {area_after}.")
     towers_before, towers_after = towers_earned(before), towers_earned(after)
     if towers_after > towers_before:
-        gains.append(f"Ruin runs now earn {towers_after} tower(s) at the end (R5.5).")
+        towers = "a tower" if towers_after == 1 else f"{towers_after} towers"
+        gains.append(f"Ruin runs now earn {towers} at the end (R5.5).")
     return tuple(gains)
-
-
-def _you_caused(events: Iterable[object]) -> list[str]:
-    # What a placement caused, as sentences for the player who made it.
-    out: list[str] = []
-    for event in events:
-        if isinstance(event, engine.WhiskeyAdvanced):
-            points = engine.WHISKEY_POINTS[event.new_space]
-            out.append(
-                f"Whiskey: the barrel moves {event.steps} space(s) to {event.new_space} "
-                f"({points} points)."
-            )
-        elif isinstance(event, engine.BogSiteFormed):
-            out.append(f"A new protected bog site: you draw {event.count} bonus tile(s).")
-        elif isinstance(event, engine.SheepGained):
-            out.append(f"You gain a sheep ({event.source.value}).")
-        elif isinstance(event, engine.SheepLost):
-            out.append(f"A sheep is lost: {event.reason.value}.")
-    return out

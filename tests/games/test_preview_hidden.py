@@ -21,7 +21,7 @@ from games.page.turn import Draft, preview
 from tests.games.playing import step_of
 
 GAINS = "You gain a sheep"
-LOST = "A sheep is lost: supply empty"
+LOST = "A sheep of yours is lost: supply empty"
 
 
 @pytest.fixture(autouse=True)

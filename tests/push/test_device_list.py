@@ -41,10 +41,12 @@ def test_it_lists_the_persons_devices_only_in_four_queries(
     assert 'data-key="' + push_service.public_key + '"' in response.content.decode()
 
 
-def test_without_keys_the_page_says_the_site_sends_no_push(client: Client, host: User) -> None:
+def test_without_keys_the_page_says_notifications_are_not_available(
+    client: Client, host: User
+) -> None:
     client.force_login(host)
     page = text(client.get(DEVICES))
-    assert "This site sends no push notifications" in page
+    assert "Notifications on phones and computers are not available on this site yet" in page
     assert "No device gets notifications yet." in page
 
 
