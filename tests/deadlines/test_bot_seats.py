@@ -14,7 +14,7 @@ from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, GameStatus, RoundTime, SeatKind
 from tests.deadlines.conftest import CaptureOnCommit
-from tests.games.playing import any_legal_action, step_of
+from tests.games.playing import any_legal_action, step_of, work_after_commit
 
 
 def _solo(host: User, bots: list[str]) -> Game:
@@ -40,7 +40,7 @@ def test_the_create_form_seats_bots_and_a_full_table_starts(
     assert seats == [(SeatKind.PERSON, "", host.pk), (SeatKind.BOT, "easy", None),
                      (SeatKind.BOT, "easy", None)]  # fmt: skip
     # The bots' turns were left to a task, run once the request's transaction committed.
-    assert len(callbacks) == 1
+    assert len(work_after_commit(callbacks)) == 1
     state = load_state(game)
     assert [engine.pending(state, p).kind for p in (1, 2)] == [engine.PendingKind.NONE] * 2
     page = client.get(f"/games/{game.pk}/").content.decode()

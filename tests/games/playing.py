@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from django.contrib.auth.models import User
 
@@ -10,6 +11,7 @@ import engine
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game, RoundTime, Seat
+from games.streams import publish
 
 
 def table_of(*people: User, is_open: bool = True) -> Game:
@@ -81,3 +83,9 @@ def play_to_end(game: Game, rng: random.Random) -> Game:
         services.play_waiting_seats(game.pk, game.round)
         game = play_round(game, rng)
     return game
+
+
+def work_after_commit(callbacks: Sequence[Callable[[], object]]) -> list[Callable[[], object]]:
+    """The after-commit callbacks that hand work to the worker: all but the notes to open pages
+    that a table changed (``games.streams.publish``)."""
+    return [c for c in callbacks if getattr(c, "func", None) is not publish.send]

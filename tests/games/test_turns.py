@@ -14,8 +14,13 @@ import engine
 from games import services
 from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource, Game, GameStatus, Seat
-from games.streams import publish
-from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
+from tests.games.playing import (
+    any_legal_action,
+    finish_turns,
+    play_round,
+    step_of,
+    work_after_commit,
+)
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
 
@@ -110,7 +115,7 @@ def test_the_last_seat_done_schedules_the_round_end_after_commit(
     game = Game.objects.get(pk=started.pk)
     # R4.3-4: the worker's task ran the sheep phase, refilled, spun and began round 2. Besides
     # it, only notes to open pages ("the table changed") wait for the commit.
-    assert len([c for c in callbacks if getattr(c, "func", None) is not publish.send]) == 1
+    assert len(work_after_commit(callbacks)) == 1
     assert game.round == 2 and not game.round_complete
     assert Action.objects.filter(game=game, seat=None).get().notation == "end"
     assert set(game.seats.values_list("to_play", flat=True)) == {True}
