@@ -128,7 +128,7 @@ def test_the_tile_and_the_next_prompt_stay_on_screen_through_a_phone_turn(
 
 
 def test_the_hint_speaks_of_taps_on_a_touch_screen_and_of_keys_on_a_laptop(
-    browser: Browser, live_server: object
+    browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
     base = str(live_server)
     game, ann = _late_game()
@@ -150,6 +150,8 @@ def test_the_hint_speaks_of_taps_on_a_touch_screen_and_of_keys_on_a_laptop(
     expect(hint).to_contain_text("arrow keys")
     expect(hint).to_contain_text("N jumps to the next place where it fits")
     assert "Tap" not in hint.inner_text()
+    expect(laptop.locator("#preview")).not_to_have_attribute("aria-busy", "true")
+    laptop.screenshot(path=screenshot_dir / "laptop-turn-chosen.png")
 
 
 def _assert_in_viewport(page: Page, things: Locator, what: str) -> None:
