@@ -11,6 +11,8 @@ from games.models import PlayerCount, RoundTime
 from games.services.bots import BOT_LEVELS
 from games.services.matchmaking import BOT_WAITS
 
+#: How many players a table may have.
+TABLE_SIZES = range(2, 6)
 #: Seats a bot may take: every seat after the host's (position 0), of a table of at most 5.
 BOT_POSITIONS = range(1, 5)
 SEAT_CHOICES = [("", "A person (who joins)")] + [
@@ -36,12 +38,22 @@ def bot_field(position: int) -> str:
     return f"bot_{position}"
 
 
+def seat_counts(position: int) -> str:
+    """When the seat at ``position`` is at the table (said beside its select, for a page
+    without the script that hides the seats a table lacks)."""
+    seat = position + 1
+    if seat <= TABLE_SIZES[0]:
+        return ""
+    more = "" if seat == TABLE_SIZES[-1] else " or more"
+    return f"Only at a table of {seat}{more} players."
+
+
 class CreateGameForm(forms.Form):
     bot_help = BOT_HELP
 
     seats_wanted = forms.TypedChoiceField(
         label="Players",
-        choices=[(n, f"{n} players") for n in range(2, 6)],
+        choices=[(n, f"{n} players") for n in TABLE_SIZES],
         coerce=int,
         initial=4,
     )
@@ -72,6 +84,7 @@ class CreateGameForm(forms.Form):
                 choices=SEAT_CHOICES,
                 initial="",
                 required=False,
+                help_text=seat_counts(position),
                 error_messages={"invalid_choice": "Choose a person or one of the four bots."},
             )
 

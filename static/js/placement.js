@@ -265,6 +265,7 @@ class Placement {
     history.replaceState(history.state, "", location.pathname + query);
     this.asked = (this.asked || 0) + 1; // an answer on its way is now out of date
     clearTimeout(this.timer);
+    this.preview.setAttribute("aria-busy", "true"); // till the engine's words are in
     this.timer = setTimeout(() => this.askPreview(query), PREVIEW_DELAY_MS);
   }
 
@@ -276,11 +277,16 @@ class Placement {
       headers: { "HX-Request": "true", "HX-Target": "preview" },
       credentials: "same-origin",
     });
-    if (!response.ok || asked !== this.asked || !this.preview.isConnected) return;
-    const html = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = html.getElementById("preview");
+    if (asked !== this.asked || !this.preview.isConnected) return;
+    const html = response.ok ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
+    if (asked !== this.asked) return;
+    const fresh = html && html.getElementById("preview");
     if (fresh) this.preview.replaceChildren(...fresh.childNodes);
+    this.preview.removeAttribute("aria-busy");
     this.addNote();
+    // The engine's words (what the spot gains) make the controls above the county taller,
+    // which pushes the tile down: bring it back into view.
+    this.reveal();
   }
 
   addNote() {
@@ -351,12 +357,17 @@ class Placement {
 
 let current = null;
 
-function start() {
+// ``shown``: the tile drawn by the server (a page opened at a draft, or a turn redrawn by htmx)
+// is brought into view as the module's own moves are.
+function start({ shown = false } = {}) {
   const turn = document.getElementById("turn");
   const offer = readOffer();
   const ready = turn && offer && turn.querySelector(".my-county .county form, .my-county .county");
   current = ready && turn.querySelector("form.confirm") ? new Placement(turn, offer) : null;
-  if (current && current.draft) current.draw(current.draft);
+  if (current && current.draft) {
+    current.draw(current.draft);
+    if (shown) current.reveal();
+  }
 }
 
 // N jumps to the next spot where the tile fits, Shift+N back (static/js/turn.js has the rest).
@@ -378,6 +389,6 @@ document.addEventListener("mouseout", (event) => {
 });
 document.addEventListener("htmx:afterSettle", (event) => {
   // A new turn (after a move, a poll, a refusal) brings a new offer; a preview does not.
-  if (event.target.id !== "preview") start();
+  if (event.target.id !== "preview") start({ shown: event.target.id === "turn" });
 });
-start();
+start({ shown: true });

@@ -29,14 +29,24 @@ function overflows(wrap) {
   return wrap.scrollWidth > wrap.clientWidth + 1;
 }
 
-// Centre the tile being tried, else the first cell to act on, in the box (sideways only).
+// Centre the tile being tried, else the first cell to act on, else the county itself (its
+// filled cells, or its hometown when they are wider than the box), in the box (sideways only).
 function showFocusOfPlay(wrap) {
   if (!overflows(wrap)) return;
-  const cell = wrap.querySelector(".cell.ov, .cell.target");
-  if (!cell) return;
   const box = wrap.getBoundingClientRect();
-  const rect = cell.getBoundingClientRect();
-  wrap.scrollLeft += rect.left + rect.width / 2 - (box.left + box.width / 2);
+  const focus = wrap.querySelector(".cell.ov, .cell.target");
+  let rects = [];
+  if (focus) {
+    rects = [focus.getBoundingClientRect()];
+  } else {
+    rects = [...wrap.querySelectorAll(".cell:not(.cell--empty)")].map((cell) => cell.getBoundingClientRect());
+    const home = wrap.querySelector(".cell.home");
+    const span = rects.length ? Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left)) : 0;
+    if (home && span > box.width) rects = [home.getBoundingClientRect()];
+  }
+  if (!rects.length) return;
+  const middle = (Math.min(...rects.map((r) => r.left)) + Math.max(...rects.map((r) => r.right))) / 2;
+  wrap.scrollLeft += middle - (box.left + box.width / 2);
 }
 
 function button(label, glyph, step) {
@@ -96,8 +106,9 @@ document.addEventListener("click", (event) => {
   updateAll({ recentre: true });
 });
 
-// htmx redraws the county after each move: zoom the new one and bring the tile into view.
-document.addEventListener("htmx:afterSettle", () => updateAll({ recentre: true }));
+// htmx redraws the county after each move: zoom the new one and bring the tile into view. The
+// poll redrawing the table beside it leaves the county where the player panned it.
+document.addEventListener("htmx:afterSettle", (event) => updateAll({ recentre: event.target.id !== "table" }));
 let pending = 0;
 window.addEventListener("resize", () => {
   cancelAnimationFrame(pending);

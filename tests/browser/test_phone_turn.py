@@ -128,7 +128,7 @@ def test_the_tile_and_the_next_prompt_stay_on_screen_through_a_phone_turn(
 
 
 def test_the_hint_speaks_of_taps_on_a_touch_screen_and_of_keys_on_a_laptop(
-    browser: Browser, live_server: object
+    browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
     base = str(live_server)
     game, ann = _late_game()
@@ -150,3 +150,61 @@ def test_the_hint_speaks_of_taps_on_a_touch_screen_and_of_keys_on_a_laptop(
     expect(hint).to_contain_text("arrow keys")
     expect(hint).to_contain_text("N jumps to the next place where it fits")
     assert "Tap" not in hint.inner_text()
+    expect(laptop.locator("#preview")).not_to_have_attribute("aria-busy", "true")
+    laptop.screenshot(path=screenshot_dir / "laptop-turn-chosen.png")
+
+
+def _assert_in_viewport(page: Page, things: Locator, what: str) -> None:
+    """Playwright's own measure: every box of ``things`` lies inside the phone's viewport."""
+    viewport = page.viewport_size
+    assert viewport is not None and things.count(), f"{what}: nothing drawn"
+    for index in range(things.count()):
+        box = things.nth(index).bounding_box()
+        assert box is not None, f"{what}: square {index} not laid out"
+        inside = (
+            box["x"] >= -0.5
+            and box["y"] >= -0.5
+            and box["x"] + box["width"] <= viewport["width"] + 0.5
+            and box["y"] + box["height"] <= viewport["height"] + 0.5
+        )
+        assert inside, f"{what}: square {index} at {box} is outside {viewport}"
+
+
+def _tile_and_controls_seen_once_answered(page: Page, after: str) -> None:
+    """Once the engine's words on the spot are in (they make the controls above the county
+    taller), the tried tile on the board and the controls are all on screen."""
+    expect(page.locator("#preview")).not_to_have_attribute("aria-busy", "true")
+    tile = page.locator("#turn .overlay")
+    _assert_in_viewport(page, tile, f"the tile on the board after {after}")
+    for control in ("#ctl-rotate", "#ctl-mirror", "#ctl-down", "#ctl-confirm"):
+        _assert_in_viewport(page, page.locator(control), f"{control} after {after}")
+
+
+def test_a_first_round_tile_picked_on_a_phone_is_seen_on_the_board(
+    browser: Browser, live_server: object, screenshot_dir: Path
+) -> None:
+    """Round 1, a small county under the turn's controls: picking a tile and turning it show
+    the tried tile on the board without the player scrolling; once placed, the county is
+    centred in its box."""
+    base = str(live_server)
+    ann, bob = make_person("Ann"), make_person("Bob")
+    game = services.create_game(
+        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
+    )
+    Game.objects.filter(pk=game.pk).update(seed=SEED)
+    services.join_game(game.pk, bob)
+    page = _on_a_phone(browser, base, ann)
+    page.goto(f"{base}/games/{game.pk}/")
+    page.locator("#choice-0").tap()
+    _tile_and_controls_seen_once_answered(page, "picking it")
+    page.screenshot(path=screenshot_dir / "phone-first-round-picked.png")
+    for control in ("rotate", "mirror", "down"):
+        page.locator(f"#ctl-{control}").tap()
+        _tile_and_controls_seen_once_answered(page, f"tapping {control}")
+    page.screenshot(path=screenshot_dir / "phone-first-round-moved.png")
+    # A page opened at a tile being tried (a link followed without the module, a turn drawn
+    # by the server) shows that tile too.
+    opened = page.context.new_page()
+    opened.goto(page.url)
+    _tile_and_controls_seen_once_answered(opened, "opening the page at the tile")
+    opened.screenshot(path=screenshot_dir / "phone-first-round-opened.png")

@@ -79,3 +79,21 @@ def test_a_table_the_bots_fill_opens_without_a_flash_that_would_stay_all_game(
     assert response.status_code == 200
     assert "Good luck" not in response.content.decode()
     assert 'class="message' not in response.content.decode()
+
+
+def test_each_seat_beyond_the_second_says_at_which_table_sizes_it_counts(
+    client: Client, host: User
+) -> None:
+    client.force_login(host)
+    html = client.get("/games/").content.decode()
+    said = re.findall(r'id="id_bot_(\d)_helptext">([^<]+)<', html)
+    assert [words for _, words in said] == [
+        "Only at a table of 3 or more players.",
+        "Only at a table of 4 or more players.",
+        "Only at a table of 5 players.",
+    ]
+    assert [position for position, _ in said] == ["2", "3", "4"]  # every table has a seat 2
+    select = re.search(r'<select name="bot_2"[^>]*>', html)
+    assert select and 'aria-describedby="id_bot_2_helptext"' in select.group(0)
+    # The script hides the seats a table lacks: each seat's box says which seat it is.
+    assert re.findall(r'data-seat="(\d)"', html) == ["2", "3", "4", "5"]
