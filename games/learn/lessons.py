@@ -38,11 +38,12 @@ class Lesson:
     rule: str
 
 
-# Translators: the tutorial's twelve lessons, one a round, read by a new player beside the board.
-# "Tile", "county", "wheel", "hometown", "flock"... are the game's terms: use the published
-# edition's words. Rule citations like "R5.3" are shown apart and stay as they are.
+# The twelve lessons, one a round, read by a new player beside the board.
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
+        # Translators: the tutorial's first lesson's title. Each lesson is a title and a text read
+        # by a new player beside the board; "tile", "county", "wheel", "hometown", "flock"... are
+        # the game's terms: use the published edition's words.
         gettext_lazy("Where a tile may go"),
         gettext_lazy(
             "Each round you take one of the two tiles in your area of the wheel and add it to "

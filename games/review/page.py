@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 #: why the expert's choice promises more, by the score category it gains most in: the verdict
 #: on a decision, "−6.2 points: the expert keeps ..."
-# Translators: a verdict in the expert's review; %(loss)s is a decimal number like 6.2.
 REASONS: Mapping[str, StrOrPromise] = {
+    # Translators: a verdict in the expert's review; %(loss)s is a decimal number like 6.2.
     "area": gettext_lazy("−%(loss)s points: the expert keeps a larger filled rectangle."),
     "flock": gettext_lazy("−%(loss)s points: the expert grows a larger flock."),
     "marker": gettext_lazy("−%(loss)s points: the expert keeps the Largest Flock marker in reach."),
@@ -139,7 +139,8 @@ def _expert_words(before: engine.GameState, seat: int, row: ReviewedDecision) ->
     action = engine.parse_action(row.expert)
     after, events = engine.apply(before, seat, action)
     step = engine.Step(row.index, seat, action, before, after, events)
-    # Translators: the name the expert's choice is told under, as a player's would be.
+    # Translators: the name the expert's choice is told under, where a player's name would be
+    # (it starts a sentence: "The expert places a tile of 3 squares").
     return tell(step, {seat: _("The expert")})
 
 
