@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy
 
 from accounts import services
 from accounts.models import Profile
@@ -27,19 +28,21 @@ def site_url(path: str) -> str:
 class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
-        "email_password_mismatch": (
+        "email_password_mismatch": gettext_lazy(
             "That e-mail address and password don't match an account. Check both, or reset "
             "your password."
         ),
-        "email_taken": "There is already an account with this e-mail address.",
-        "enter_current_password": "That is not your current password.",
-        "invalid_password_reset": "This password reset link is not valid.",
-        "same_as_current": "That is already your e-mail address.",
-        "too_many_login_attempts": (
+        "email_taken": gettext_lazy("There is already an account with this e-mail address."),
+        "enter_current_password": gettext_lazy("That is not your current password."),
+        "invalid_password_reset": gettext_lazy("This password reset link is not valid."),
+        "same_as_current": gettext_lazy("That is already your e-mail address."),
+        "too_many_login_attempts": gettext_lazy(
             "Too many failed log-in attempts for this address. To keep your account safe, "
             "log-in is paused for a few minutes; try again later or reset your password."
         ),
-        "rate_limited": "Too many attempts in a short time. Please wait a minute and try again.",
+        "rate_limited": gettext_lazy(
+            "Too many attempts in a short time. Please wait a minute and try again."
+        ),
     }
 
     def populate_username(self, request: HttpRequest, user: User) -> None:

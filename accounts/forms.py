@@ -7,7 +7,7 @@ sentence-case labels, no placeholders repeating the labels, and the sign-up extr
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from allauth.account import forms as allauth_forms
 from django import forms
@@ -18,16 +18,21 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
 from accounts.services import MAIL_SETTINGS, PUSH_SETTINGS, display_name_taken
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_choices, zone_label
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 EMAIL_MAX = 254
 # Vacation dates lie within this many days of today, before or after.
 VACATION_REACH_DAYS = 365
 
-PASSWORD_HELP = (
+PASSWORD_HELP = gettext_lazy(
     "At least 8 characters. Not a common password, not only digits, and not like your "
     "e-mail address."
 )
@@ -35,7 +40,7 @@ PASSWORD_HELP = (
 
 def _taken(name: str) -> ValidationError:
     return ValidationError(
-        "“%(name)s” is already taken. Please choose another name.",
+        _("“%(name)s” is already taken. Please choose another name."),
         code="display_name_taken",
         params={"name": name},
     )
@@ -44,8 +49,8 @@ def _taken(name: str) -> ValidationError:
 class SiteLabelsMixin:
     """Relabel fields in the site's voice and drop placeholders that only repeat the label."""
 
-    labels: dict[str, str] = {}
-    help_texts: dict[str, str] = {}
+    labels: dict[str, StrOrPromise] = {}
+    help_texts: dict[str, StrOrPromise] = {}
     fields: dict[str, forms.Field]
 
     def _speak_our_language(self) -> None:
@@ -65,16 +70,18 @@ def _limit_address(field: forms.Field) -> None:
     field.widget.attrs["maxlength"] = str(EMAIL_MAX)
     field.validators.append(
         MaxLengthValidator(
-            EMAIL_MAX, f"An e-mail address has at most {EMAIL_MAX} characters; check this one."
+            EMAIL_MAX,
+            _("An e-mail address has at most %(limit_value)d characters; check this one."),
         )
     )
 
 
 class DisplayNameField(forms.CharField):
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", "Display name")
+        kwargs.setdefault("label", gettext_lazy("Display name"))
         kwargs.setdefault(
-            "help_text", "What other players see: 3–20 letters a–z, digits, “_” or “-”."
+            "help_text",
+            gettext_lazy("What other players see: 3–20 letters a–z, digits, “_” or “-”."),
         )
         super().__init__(
             validators=[validate_display_name],
@@ -94,9 +101,10 @@ class TimeZoneField(forms.CharField):
     """A ``<select>`` of zones grouped by region that accepts any IANA name we know."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault("label", gettext_lazy("Time zone"))
         kwargs.setdefault(
-            "help_text", "Deadlines and the daily digest hour are shown and applied in this zone."
+            "help_text",
+            gettext_lazy("Deadlines and the daily digest hour are shown and applied in this zone."),
         )
         super().__init__(
             validators=[validate_time_zone],
@@ -116,11 +124,19 @@ class SignupForm(SiteLabelsMixin, allauth_forms.SignupForm):
     time_zone = TimeZoneField(initial=DEFAULT_ZONE)
 
     field_order = ["display_name", "email", "password1", "password2", "time_zone"]
-    labels = {"email": "E-mail address", "password1": "Password", "password2": "Password again"}
+    labels = {
+        "email": gettext_lazy("E-mail address"),
+        "password1": gettext_lazy("Password"),
+        "password2": gettext_lazy("Password again"),
+    }
     help_texts = {
-        "email": "For logging in and for news of your tables. Never shown to other players.",
+        "email": gettext_lazy(
+            "For logging in and for news of your tables. Never shown to other players."
+        ),
         "password1": PASSWORD_HELP,
-        "time_zone": "Deadlines are shown in this zone; we start from your device's setting.",
+        "time_zone": gettext_lazy(
+            "Deadlines are shown in this zone; we start from your device's setting."
+        ),
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -155,10 +171,13 @@ class SignupForm(SiteLabelsMixin, allauth_forms.SignupForm):
 
 
 class LoginForm(SiteLabelsMixin, allauth_forms.LoginForm):
-    labels = {"login": "E-mail address", "remember": "Keep me logged in on this device"}
+    labels = {
+        "login": gettext_lazy("E-mail address"),
+        "remember": gettext_lazy("Keep me logged in on this device"),
+    }
     # allauth puts a reset link in the password's hint, between the two fields in tab order;
     # the page offers it after the form instead.
-    help_texts = {"password": ""}
+    help_texts: dict[str, StrOrPromise] = {"password": ""}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -169,8 +188,10 @@ class LoginForm(SiteLabelsMixin, allauth_forms.LoginForm):
 
 
 class AddEmailForm(SiteLabelsMixin, allauth_forms.AddEmailForm):
-    labels = {"email": "New e-mail address"}
-    help_texts = {"email": "We send a link there; the change happens once you open it."}
+    labels = {"email": gettext_lazy("New e-mail address")}
+    help_texts = {
+        "email": gettext_lazy("We send a link there; the change happens once you open it.")
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -179,11 +200,11 @@ class AddEmailForm(SiteLabelsMixin, allauth_forms.AddEmailForm):
 
 class ChangePasswordForm(SiteLabelsMixin, allauth_forms.ChangePasswordForm):
     labels = {
-        "oldpassword": "Current password",
-        "password1": "New password",
-        "password2": "New password again",
+        "oldpassword": gettext_lazy("Current password"),
+        "password1": gettext_lazy("New password"),
+        "password2": gettext_lazy("New password again"),
     }
-    help_texts = {"oldpassword": "", "password1": PASSWORD_HELP}
+    help_texts: dict[str, StrOrPromise] = {"oldpassword": "", "password1": PASSWORD_HELP}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -191,7 +212,7 @@ class ChangePasswordForm(SiteLabelsMixin, allauth_forms.ChangePasswordForm):
 
 
 class ResetPasswordForm(SiteLabelsMixin, allauth_forms.ResetPasswordForm):
-    labels = {"email": "E-mail address"}
+    labels = {"email": gettext_lazy("E-mail address")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,7 +220,10 @@ class ResetPasswordForm(SiteLabelsMixin, allauth_forms.ResetPasswordForm):
 
 
 class ResetPasswordKeyForm(SiteLabelsMixin, allauth_forms.ResetPasswordKeyForm):
-    labels = {"password1": "New password", "password2": "New password again"}
+    labels = {
+        "password1": gettext_lazy("New password"),
+        "password2": gettext_lazy("New password again"),
+    }
     help_texts = {"password1": PASSWORD_HELP}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -238,16 +262,18 @@ class NotificationsForm(forms.ModelForm):
     """The mail and push settings, checked against the profile's fields; saved by the service."""
 
     email_mode = forms.ChoiceField(
-        label="How often we write",
+        label=gettext_lazy("How often we write"),
         choices=EmailMode.choices,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Pick one of the three choices."},
+        error_messages={"invalid_choice": gettext_lazy("Pick one of the three choices.")},
     )
     digest_hour = forms.TypedChoiceField(
-        label="Digest hour",
+        label=gettext_lazy("Digest hour"),
         coerce=int,
         choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
-        error_messages={"invalid_choice": "Pick an hour from the list (00:00 to 23:00)."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Pick an hour from the list (00:00 to 23:00).")
+        },
     )
 
     class Meta:
@@ -257,9 +283,9 @@ class NotificationsForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         zone = zone_label(self.instance.zone, timezone.now())
-        self.fields[
-            "digest_hour"
-        ].help_text = f"Your time ({zone}). Only used when you choose the daily digest."
+        self.fields["digest_hour"].help_text = _(
+            "Your time (%(zone)s). Only used when you choose the daily digest."
+        ) % {"zone": zone}
 
 
 class VacationForm(forms.ModelForm):
@@ -280,12 +306,12 @@ class VacationForm(forms.ModelForm):
             return cleaned
         if (first is None) != (last is None):
             missing = "vacation_until" if last is None else "vacation_from"
-            self.add_error(missing, "Give both the first and the last day, or leave both empty.")
+            self.add_error(missing, _("Give both the first and the last day, or leave both empty."))
         elif first is not None and last is not None:
             if last < first:
-                self.add_error("vacation_until", "The last day can't be before the first day.")
+                self.add_error("vacation_until", _("The last day can't be before the first day."))
             elif last < self.instance.local_date(timezone.now()):
-                self.add_error("vacation_until", "That holiday is already over. Check the year?")
+                self.add_error("vacation_until", _("That holiday is already over. Check the year?"))
             else:
                 self._within_reach(first, last)
         return cleaned
@@ -294,17 +320,17 @@ class VacationForm(forms.ModelForm):
         today = self.instance.local_date(timezone.now())
         reach = timedelta(days=VACATION_REACH_DAYS)
         if first < today - reach:
-            self.add_error("vacation_from", "Pick a first day less than a year ago.")
+            self.add_error("vacation_from", _("Pick a first day less than a year ago."))
         if last > today + reach:
-            self.add_error("vacation_until", "Pick a last day at most a year from today.")
+            self.add_error("vacation_until", _("Pick a last day at most a year from today."))
 
 
 class DeleteAccountForm(forms.Form):
     password = forms.CharField(
-        label="Your password",
+        label=gettext_lazy("Your password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        help_text="To be sure it's you.",
+        help_text=gettext_lazy("To be sure it's you."),
     )
 
     def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
@@ -315,6 +341,6 @@ class DeleteAccountForm(forms.Form):
         password: str = self.cleaned_data["password"]
         if not self.user.check_password(password):
             raise ValidationError(
-                "That is not your password. Nothing was deleted.", code="wrong_password"
+                _("That is not your password. Nothing was deleted."), code="wrong_password"
             )
         return password

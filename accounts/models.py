@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_or_utc
 
@@ -41,27 +43,27 @@ def validate_display_name(value: str) -> None:
     """3–20 characters of letters a–z, digits, ``_`` and ``-``, and not a reserved name."""
     if not DISPLAY_NAME_MIN <= len(value) <= DISPLAY_NAME_MAX:
         raise ValidationError(
-            "A display name has %(min)d to %(max)d characters; this one has %(length)d.",
+            _("A display name has %(min)d to %(max)d characters; this one has %(length)d."),
             code="display_name_length",
             params={"min": DISPLAY_NAME_MIN, "max": DISPLAY_NAME_MAX, "length": len(value)},
         )
     if not _DISPLAY_NAME.fullmatch(value):
         raise ValidationError(
-            "Use only letters a–z, digits, “_” and “-” (no spaces or accents).",
+            _("Use only letters a–z, digits, “_” and “-” (no spaces or accents)."),
             code="display_name_characters",
         )
     if value.lower() in RESERVED_NAMES:
         raise ValidationError(
-            "“%(value)s” is kept for the site itself. Please choose another name.",
+            _("“%(value)s” is kept for the site itself. Please choose another name."),
             code="display_name_reserved",
             params={"value": value},
         )
 
 
 class EmailMode(models.TextChoices):
-    EACH = "each", "As things happen: one e-mail each time"
-    DIGEST = "digest", "Once a day: one digest at the hour below"
-    OFF = "off", "Never: I'll look in myself"
+    EACH = "each", gettext_lazy("As things happen: one e-mail each time")
+    DIGEST = "digest", gettext_lazy("Once a day: one digest at the hour below")
+    OFF = "off", gettext_lazy("Never: I'll look in myself")
 
 
 class Profile(models.Model):
@@ -73,47 +75,57 @@ class Profile(models.Model):
     display_name = models.CharField(
         max_length=DISPLAY_NAME_MAX,
         validators=[validate_display_name],
-        help_text="What other players see. 3–20 letters a–z, digits, “_” or “-”.",
+        help_text=gettext_lazy("What other players see. 3–20 letters a–z, digits, “_” or “-”."),
     )
     time_zone = models.CharField(
         max_length=64,
         default=DEFAULT_ZONE,
         validators=[validate_time_zone],
-        help_text="Deadlines and the digest hour are shown and applied in this zone.",
+        help_text=gettext_lazy("Deadlines and the digest hour are shown and applied in this zone."),
     )
     email_mode = models.CharField(
-        "How often we write", max_length=8, choices=EmailMode.choices, default=EmailMode.EACH
+        gettext_lazy("How often we write"),
+        max_length=8,
+        choices=EmailMode.choices,
+        default=EmailMode.EACH,
     )
     digest_hour = models.PositiveSmallIntegerField(
-        "Digest hour",
+        gettext_lazy("Digest hour"),
         default=8,
         validators=[MaxValueValidator(23)],
-        help_text="The local hour (0–23) the daily digest goes out.",
+        help_text=gettext_lazy("The local hour (0–23) the daily digest goes out."),
     )
-    notify_new_round = models.BooleanField("A new round starts", default=True)
-    notify_reminders = models.BooleanField("A table is still waiting for my move", default=True)
-    notify_deadline = models.BooleanField("A deadline is close", default=True)
-    notify_game_finished = models.BooleanField("A game is finished", default=True)
-    notify_invitations = models.BooleanField("Someone invites me to a table", default=True)
+    notify_new_round = models.BooleanField(gettext_lazy("A new round starts"), default=True)
+    notify_reminders = models.BooleanField(
+        gettext_lazy("A table is still waiting for my move"), default=True
+    )
+    notify_deadline = models.BooleanField(gettext_lazy("A deadline is close"), default=True)
+    notify_game_finished = models.BooleanField(gettext_lazy("A game is finished"), default=True)
+    notify_invitations = models.BooleanField(
+        gettext_lazy("Someone invites me to a table"), default=True
+    )
     # Its own switch: turning the weekly mail off must leave the results of one's tables alone.
     notify_challenge = models.BooleanField(
-        "The weekly challenge's deal is up (with last week's result)", default=True
+        gettext_lazy("The weekly challenge's deal is up (with last week's result)"), default=True
     )
     # Table talk is never mailed one message at a time; this says whether the turn mails and
     # the digest mention what is new.
     notify_chat = models.BooleanField(
-        "Mention new table talk in those e-mails (never a mail per message)", default=True
+        gettext_lazy("Mention new table talk in those e-mails (never a mail per message)"),
+        default=True,
     )
     # The same kinds by push to the person's devices (none until a device subscribes): turns
     # by default, the rest only when asked for.
-    push_new_round = models.BooleanField("It's my turn in a new round", default=True)
-    push_reminders = models.BooleanField("A table still waits for my move", default=True)
-    push_deadline = models.BooleanField("A deadline is near", default=True)
-    push_game_finished = models.BooleanField("A game ends", default=False)
-    push_invitations = models.BooleanField("I'm invited to a table", default=False)
-    push_challenge = models.BooleanField("The weekly challenge opens", default=False)
-    vacation_from = models.DateField("First day away", null=True, blank=True)
-    vacation_until = models.DateField("Last day away", null=True, blank=True)
+    push_new_round = models.BooleanField(gettext_lazy("It's my turn in a new round"), default=True)
+    push_reminders = models.BooleanField(
+        gettext_lazy("A table still waits for my move"), default=True
+    )
+    push_deadline = models.BooleanField(gettext_lazy("A deadline is near"), default=True)
+    push_game_finished = models.BooleanField(gettext_lazy("A game ends"), default=False)
+    push_invitations = models.BooleanField(gettext_lazy("I'm invited to a table"), default=False)
+    push_challenge = models.BooleanField(gettext_lazy("The weekly challenge opens"), default=False)
+    vacation_from = models.DateField(gettext_lazy("First day away"), null=True, blank=True)
+    vacation_until = models.DateField(gettext_lazy("Last day away"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -121,7 +133,9 @@ class Profile(models.Model):
             models.UniqueConstraint(
                 Lower("display_name"),
                 name="accounts_profile_display_name_ci_unique",
-                violation_error_message="That display name is taken. Please choose another.",
+                violation_error_message=gettext_lazy(
+                    "That display name is taken. Please choose another."
+                ),
             ),
         ]
 

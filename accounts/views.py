@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
@@ -35,7 +36,7 @@ def profile_settings(request: HttpRequest) -> HttpResponse:
             display_name=form.cleaned_data["display_name"],
             time_zone=form.cleaned_data["time_zone"],
         )
-        messages.success(request, "Your profile is saved.")
+        messages.success(request, _("Your profile is saved."))
         return redirect("accounts:settings")
     return TemplateResponse(
         request,
@@ -52,7 +53,7 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     form = NotificationsForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
         services.change_mail_settings(profile, form.cleaned_data)
-        messages.success(request, "Your e-mail settings are saved.")
+        messages.success(request, _("Your e-mail settings are saved."))
         return redirect("accounts:notifications")
     return TemplateResponse(
         request,
@@ -71,9 +72,9 @@ def vacation_settings(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         services.set_vacation(profile, data["vacation_from"], data["vacation_until"])
         if profile.vacation_from is None:
-            messages.success(request, "No holiday planned: you're around.")
+            messages.success(request, _("No holiday planned: you're around."))
         else:
-            messages.success(request, "Your holiday is saved. Enjoy it!")
+            messages.success(request, _("Your holiday is saved. Enjoy it!"))
         return redirect("accounts:vacation")
     return TemplateResponse(
         request,
@@ -101,8 +102,10 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             logout(request)
             messages.success(
                 request,
-                "Your account is deleted: your e-mail address and log-in are gone. "
-                "Your seats in past games stay, shown as “former player”.",
+                _(
+                    "Your account is deleted: your e-mail address and log-in are gone. "
+                    "Your seats in past games stay, shown as “former player”."
+                ),
             )
             return redirect("home")
     return TemplateResponse(request, "accounts/settings_delete.html", {"form": form})

@@ -12,12 +12,18 @@ in the same terms.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 import engine
 from engine.bots.outlook import Outlook
 from engine.bots.strong import StrongBot
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: how far below the hard bot's best a suggestion may be valued, in points
 SLACK = 3.0
@@ -26,124 +32,171 @@ _JUDGE = StrongBot("tutorial", shortlist=16)
 
 @dataclass(frozen=True)
 class Lesson:
-    title: str
-    text: str
+    title: StrOrPromise
+    text: StrOrPromise
     focus: str
     rule: str
 
 
+# The twelve lessons, one a round, read by a new player beside the board.
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "Where a tile may go",
-        "Each round you take one of the two tiles in your area of the wheel and add it to your "
-        "county. It must touch what is already there along an edge and may not overlap it; you "
-        "may turn and mirror it, and leave gaps. Pick a tile, move it with the arrows or by "
-        "clicking a square, and place it.",
+        # Translators: the tutorial's first lesson's title. Each lesson is a title and a text read
+        # by a new player beside the board; "tile", "county", "wheel", "hometown", "flock"... are
+        # the game's terms: use the published edition's words.
+        gettext_lazy("Where a tile may go"),
+        gettext_lazy(
+            "Each round you take one of the two tiles in your area of the wheel and add it to "
+            "your county. It must touch what is already there along an edge and may not overlap "
+            "it; you may turn and mirror it, and leave gaps. Pick a tile, move it with the "
+            "arrows or by clicking a square, and place it."
+        ),
         "total",
         "R3",
     ),
     Lesson(
-        "The rectangle",
-        "At the end, the largest rectangle of your county with every square filled scores one "
-        "point a square. Tiles that square off your hometown grow it; tiles that stick out do "
-        "not (yet).",
+        gettext_lazy("The rectangle"),
+        gettext_lazy(
+            "At the end, the largest rectangle of your county with every square filled scores "
+            "one point a square. Tiles that square off your hometown grow it; tiles that stick "
+            "out do not (yet)."
+        ),
         "area",
         "R6.2",
     ),
     Lesson(
-        "Meadows, pastures and sheep",
-        "A pasture shows a sheep. Sheep you gain go on empty meadows, which then count as "
-        "pasture. Your largest flock, the most sheep joined edge to edge, scores a point a "
-        "sheep.",
+        gettext_lazy("Meadows, pastures and sheep"),
+        gettext_lazy(
+            "A pasture shows a sheep. Sheep you gain go on empty meadows, which then count as "
+            "pasture. Your largest flock, the most sheep joined edge to edge, scores a point a "
+            "sheep."
+        ),
         "flock",
         "R5.3",
     ),
     Lesson(
-        "Grain, distilleries and whiskey",
-        "Every new pair of a grain field and a distillery side by side moves your barrel one "
-        "step along the whiskey track, which scores more the further it goes, and steps 3, 6 "
-        "and 9 give a sheep.",
+        gettext_lazy("Grain, distilleries and whiskey"),
+        gettext_lazy(
+            "Every new pair of a grain field and a distillery side by side moves your barrel one "
+            "step along the whiskey track, which scores more the further it goes, and steps 3, "
+            "6 and 9 give a sheep."
+        ),
         "whiskey",
         "R5.1",
     ),
     Lesson(
-        "Stone circles",
-        "A stone circle scores its printed value, 1 to 4, at the end, wherever it lies. An easy "
-        "few points: they need no neighbours.",
+        gettext_lazy("Stone circles"),
+        gettext_lazy(
+            "A stone circle scores its printed value, 1 to 4, at the end, wherever it lies. An "
+            "easy few points: they need no neighbours."
+        ),
         "stones",
         "R5.6",
     ),
     Lesson(
-        "Bogs and bonus tiles",
-        "Two or more bogs joined edge to edge make a protected site. Forming a new one draws a "
-        "bonus tile, a single square you place at once, which can fill a hole in your "
-        "rectangle.",
+        gettext_lazy("Bogs and bonus tiles"),
+        gettext_lazy(
+            "Two or more bogs joined edge to edge make a protected site. Forming a new one draws "
+            "a bonus tile, a single square you place at once, which can fill a hole in your "
+            "rectangle."
+        ),
         "bonus",
         "R5.2",
     ),
     Lesson(
-        "Ruins and towers",
-        "Every straight run of three ruins in a row or a column earns a tower at the end of the "
-        "game: a single square you place anywhere it fits, ideally in a hole of your "
-        "rectangle.",
+        gettext_lazy("Ruins and towers"),
+        gettext_lazy(
+            "Every straight run of three ruins in a row or a column earns a tower at the end of "
+            "the game: a single square you place anywhere it fits, ideally in a hole of your "
+            "rectangle."
+        ),
         "towers",
         "R5.5",
     ),
     Lesson(
-        "The Largest Flock marker",
-        "After every round, the player whose largest flock is strictly the biggest takes the "
-        "Largest Flock marker, worth 5 points at the end. Keep your pastures together.",
+        gettext_lazy("The Largest Flock marker"),
+        gettext_lazy(
+            "After every round, the player whose largest flock is strictly the biggest takes "
+            "the Largest Flock marker, worth 5 points at the end. Keep your pastures together."
+        ),
         "flock",
         "R5.4",
     ),
     Lesson(
-        "Around the hometown",
-        "Fill every square around your hometown, corners included, and the exploration bonus "
-        "adds 5 points at the end.",
+        gettext_lazy("Around the hometown"),
+        gettext_lazy(
+            "Fill every square around your hometown, corners included, and the exploration "
+            "bonus adds 5 points at the end."
+        ),
         "exploration",
         "R6.2",
     ),
     Lesson(
-        "Keep the rectangle growing",
-        "Late in the game the rectangle is usually the biggest score. Fill its holes and "
-        "square off its edges before you start anything new.",
+        gettext_lazy("Keep the rectangle growing"),
+        gettext_lazy(
+            "Late in the game the rectangle is usually the biggest score. Fill its holes and "
+            "square off its edges before you start anything new."
+        ),
         "area",
         "R6.2",
     ),
     Lesson(
-        "Everything at once",
-        "Now weigh it all: the rectangle, the flock, whiskey and stone circles. The suggested "
-        "spot is the one that adds the most points now.",
+        gettext_lazy("Everything at once"),
+        gettext_lazy(
+            "Now weigh it all: the rectangle, the flock, whiskey and stone circles. The "
+            "suggested spot is the one that adds the most points now."
+        ),
         "total",
         "R6.2",
     ),
     Lesson(
-        "The last tile, and the final count",
-        "This is the last round. After it, towers are placed and every category is counted: "
-        "the rectangle, the largest flock, the marker, whiskey, stone circles and the "
-        "exploration bonus. The highest total wins.",
+        gettext_lazy("The last tile, and the final count"),
+        gettext_lazy(
+            "This is the last round. After it, towers are placed and every category is counted: "
+            "the rectangle, the largest flock, the marker, whiskey, stone circles and the "
+            "exploration bonus. The highest total wins."
+        ),
         "total",
         "R6",
     ),
 )
 
-#: what a focus is called in "it gave +2 ..."
-FOCUS_WORDS: Mapping[str, str] = {
-    "total": "points now",
-    "area": "squares of rectangle",
-    "flock": "sheep in your largest flock",
-    "whiskey": "whiskey points",
-    "stones": "stone-circle points",
-    "bonus": "bonus tiles",
-    "towers": "towers earned",
-    "exploration": "exploration points",
-}
+
+def gain_words(focus: str, gain: int) -> str:
+    """A lesson's focus gained, as a quantity in words: "+2 sheep in your largest flock".
+
+    >>> gain_words("bonus", 1), gain_words("total", -3)
+    ('+1 bonus tile', '-3 points now')
+    """
+    n, count = abs(gain), f"{gain:+d}"
+    if focus == "total":
+        # Translators: what a tile gained in the tutorial; %(count)s is signed: "+2", "-1", "+0".
+        words = ngettext("%(count)s point now", "%(count)s points now", n)
+    elif focus == "area":
+        words = ngettext("%(count)s square of rectangle", "%(count)s squares of rectangle", n)
+    elif focus == "flock":
+        words = ngettext(
+            "%(count)s sheep in your largest flock", "%(count)s sheep in your largest flock", n
+        )
+    elif focus == "whiskey":
+        words = ngettext("%(count)s whiskey point", "%(count)s whiskey points", n)
+    elif focus == "stones":
+        words = ngettext("%(count)s stone-circle point", "%(count)s stone-circle points", n)
+    elif focus == "bonus":
+        words = ngettext("%(count)s bonus tile", "%(count)s bonus tiles", n)
+    elif focus == "towers":
+        words = ngettext("%(count)s tower earned", "%(count)s towers earned", n)
+    elif focus == "exploration":
+        words = ngettext("%(count)s exploration point", "%(count)s exploration points", n)
+    else:
+        raise ValueError(f"no lesson has the focus {focus!r}")
+    return words % {"count": count}
 
 
 def lesson_of(round_: int) -> Lesson:
     """The lesson of a round (1-based); rounds past the last repeat it.
 
-    >>> lesson_of(1).title, lesson_of(12).focus
+    >>> str(lesson_of(1).title), lesson_of(12).focus
     ('Where a tile may go', 'total')
     """
     return LESSONS[min(max(round_, 1), len(LESSONS)) - 1]
@@ -187,25 +240,30 @@ def seed_of(state: engine.GameState, seat: int) -> str:
 def what_it_did(before: engine.GameState, made: engine.Action, seat: int, focus: str) -> str:
     """The sentence that tells a lesson's move against its suggestion."""
     suggested = suggest(before, seat, focus)
-    words = FOCUS_WORDS[focus]
     mine = gained(before, made, seat, focus)
     if suggested is None or suggested == made:
-        return f"You placed your tile on the suggested spot: it gave {mine:+d} {words}."
+        return _("You placed your tile on the suggested spot: it gave %(gain)s.") % {
+            "gain": gain_words(focus, mine)
+        }
     theirs = gained(before, suggested, seat, focus)
+    if focus == "total" and mine < theirs:
+        return _(
+            "You chose your own spot: it gave %(gain)s; the suggested spot would have given "
+            "%(suggested)s."
+        ) % {"gain": gain_words(focus, mine), "suggested": f"{theirs:+d}"}
+    if mine >= theirs:
+        return _(
+            "You chose your own spot, and a good one: it gave %(gain)s, as much as the "
+            "suggested spot (%(suggested)s)."
+        ) % {"gain": gain_words(focus, mine), "suggested": f"{theirs:+d}"}
     total_mine = gained(before, made, seat, "total")
     total_theirs = gained(before, suggested, seat, "total")
-    if focus == "total" and mine < theirs:
-        return (
-            f"You chose your own spot: it gave {mine:+d} points now; the suggested spot would "
-            f"have given {theirs:+d}."
-        )
-    if mine >= theirs:
-        return (
-            f"You chose your own spot, and a good one: it gave {mine:+d} {words}, as much as "
-            f"the suggested spot ({theirs:+d})."
-        )
-    return (
-        f"You chose your own spot: it gave {mine:+d} {words} ({total_mine:+d} points now); "
-        f"the suggested spot would have given {theirs:+d} {words} ({total_theirs:+d} points "
-        "now)."
-    )
+    return _(
+        "You chose your own spot: it gave %(gain)s (%(points)s); the suggested spot would have "
+        "given %(suggested_gain)s (%(suggested_points)s)."
+    ) % {
+        "gain": gain_words(focus, mine),
+        "points": gain_words("total", total_mine),
+        "suggested_gain": gain_words(focus, theirs),
+        "suggested_points": gain_words("total", total_theirs),
+    }

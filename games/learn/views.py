@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.learn.start import start_tutorial
@@ -24,7 +25,7 @@ def learn(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         plays = request.POST.get("plays", "")
         if not plays.isdigit():
-            refused = {"reason": "That request to start the tutorial was not understood."}
+            refused = {"reason": _("That request to start the tutorial was not understood.")}
             return TemplateResponse(request, "games/refused.html", refused, status=400)
         return redirect(start_tutorial(user, int(plays), timezone.now()))
     tutorial = Tutorial.objects.select_related("game").filter(user=user).first()

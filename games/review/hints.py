@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import engine
 from engine import bots
@@ -45,17 +46,19 @@ def give_hint(game_id: int, user: User, step: int) -> GivenHint:
         seats = list(game.seats.all())
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
-            raise NotAllowed("You have no seat at this table.")
+            raise NotAllowed(_("You have no seat at this table."))
         if not hints_allowed(game, seats):
             raise NotAllowed(
-                "The expert gives hints only at unrated tables you play alone with bots, "
-                "never at rated tables or in the weekly challenge."
+                _(
+                    "The expert gives hints only at unrated tables you play alone with bots, "
+                    "never at rated tables or in the weekly challenge."
+                )
             )
         if step != seat.step:
             raise StaleTurn(seat.step)
         state = load_state(game)
         if engine.pending(state, seat.position).kind is not engine.PendingKind.TILE:
-            raise GameError("The expert gives hints for tiles: you have no tile to place now.")
+            raise GameError(_("The expert gives hints for tiles: you have no tile to place now."))
         hint = Hint.objects.filter(game=game, position=seat.position, step=step).first()
         if hint is None:
             action = bots.choose("expert", state, seat.position, seed=hint_seed(game.seed, step))

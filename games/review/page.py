@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import engine
 from engine import Coord
@@ -15,30 +21,42 @@ from games.models import Review, ReviewedDecision, ReviewStatus, Seat, SeatKind
 from games.page.county import CountyGrid, OverlaySquare, county_grid, tile_overlay
 from games.page.move_words import tell
 
-#: why the expert's choice promises more, by the score category it gains most in
-REASONS: Mapping[str, str] = {
-    "area": "the expert keeps a larger filled rectangle",
-    "flock": "the expert grows a larger flock",
-    "marker": "the expert keeps the Largest Flock marker in reach",
-    "whiskey": "the expert pours more whiskey",
-    "stones": "the expert gathers more stone circles",
-    "exploration": "the expert surrounds the hometown for the exploration bonus",
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+#: why the expert's choice promises more, by the score category it gains most in: the verdict
+#: on a decision, "−6.2 points: the expert keeps ..."
+REASONS: Mapping[str, StrOrPromise] = {
+    # Translators: a verdict in the expert's review; %(loss)s is a decimal number like 6.2.
+    "area": gettext_lazy("−%(loss)s points: the expert keeps a larger filled rectangle."),
+    "flock": gettext_lazy("−%(loss)s points: the expert grows a larger flock."),
+    "marker": gettext_lazy("−%(loss)s points: the expert keeps the Largest Flock marker in reach."),
+    "whiskey": gettext_lazy("−%(loss)s points: the expert pours more whiskey."),
+    "stones": gettext_lazy("−%(loss)s points: the expert gathers more stone circles."),
+    "exploration": gettext_lazy(
+        "−%(loss)s points: the expert surrounds the hometown for the exploration bonus."
+    ),
 }
-KINDS: Mapping[str, str] = {
-    "tile": "Tile",
-    "sheep": "Sheep",
-    "bonus": "Bonus tile",
-    "tower": "Tower",
+KINDS: Mapping[str, StrOrPromise] = {
+    # Translators: the kind of a decision in a row of the expert's review.
+    "tile": pgettext_lazy("decision", "Tile"),
+    "sheep": pgettext_lazy("decision", "Sheep"),
+    "bonus": pgettext_lazy("decision", "Bonus tile"),
+    "tower": pgettext_lazy("decision", "Tower"),
 }
 
 
 def verdict(row: ReviewedDecision) -> str:
     """The one line a decision gets: "−6.2 points: the expert keeps ..." or a match."""
     if row.made == row.expert:
-        return "The expert's own choice."
+        return _("The expert's own choice.")
     if row.loss < 0.05:
-        return "As good as the expert's choice."
-    return f"−{row.loss:.1f} points: {REASONS.get(row.reason, 'the expert scores more')}."
+        return _("As good as the expert's choice.")
+    loss = number_format(Decimal(f"{row.loss:.1f}"), 1)
+    reason = REASONS.get(row.reason)
+    if reason is None:
+        return _("−%(loss)s points: the expert scores more.") % {"loss": loss}
+    return str(reason) % {"loss": loss}
 
 
 @dataclass(frozen=True)
@@ -100,7 +118,7 @@ def build_review_page(access: TableAccess, seat: Seat) -> ReviewPage:
         rounds.setdefault(row.round, []).append(
             Judged(
                 row=row,
-                kind=KINDS.get(row.kind, row.kind),
+                kind=str(KINDS.get(row.kind, row.kind)),
                 made=move.text,
                 expert=_expert_words(before, seat.position, row),
                 verdict=verdict(row),
@@ -117,11 +135,13 @@ def build_review_page(access: TableAccess, seat: Seat) -> ReviewPage:
 def _expert_words(before: engine.GameState, seat: int, row: ReviewedDecision) -> str:
     """The expert's choice told as a move of "The expert"."""
     if row.expert == row.made:
-        return "The same."
+        return _("The same.")
     action = engine.parse_action(row.expert)
     after, events = engine.apply(before, seat, action)
     step = engine.Step(row.index, seat, action, before, after, events)
-    return tell(step, {seat: "The expert"})
+    # Translators: the name the expert's choice is told under, where a player's name would be
+    # (it starts a sentence: "The expert places a tile of 3 squares").
+    return tell(step, {seat: _("The expert")})
 
 
 @dataclass(frozen=True)

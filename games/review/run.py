@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from engine.bots import review as expert_review
@@ -43,9 +44,11 @@ class Asked:
 def ask_for_review(game: Game, seat: Seat | None, now: datetime) -> Asked:
     """The review of ``seat`` (the asking person's own), created and enqueued if it is new."""
     if not reviewable(game, now):
-        raise ReviewRefused("A game is reviewed once it is over.")
+        raise ReviewRefused(_("A game is reviewed once it is over."))
     if seat is None or seat.kind != SeatKind.PERSON:
-        raise ReviewRefused("Only the players of this table may ask for the review of their game.")
+        raise ReviewRefused(
+            _("Only the players of this table may ask for the review of their game.")
+        )
     existing = Review.objects.filter(game=game, position=seat.position).first()
     if existing is not None:
         return Asked(existing, False)

@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.bots.review import ROLLOUTS
@@ -37,9 +38,9 @@ def _reviewable_table(request: HtmxHttpRequest, game_id: int) -> TableAccess:
     logged in, an invite-only one to its players) and nothing in it is hidden; 404 otherwise."""
     access = table_for(user_of(request), game_id)
     if not access.game.is_open and access.mine is None:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     if not reviewable(access.game, timezone.now()):
-        raise Http404("A game is reviewed once it is over, and a challenge once its week is.")
+        raise Http404(_("A game is reviewed once it is over, and a challenge once its week is."))
     return access
 
 
@@ -52,7 +53,7 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = HintForm(request.POST)
     try:
         if not form.is_valid():
-            raise GameError("That request for a hint was not understood.")
+            raise GameError(_("That request for a hint was not understood."))
         given = give_hint(game_id, user, form.cleaned_data["step"])
     except GameError as refused:
         status = 409 if isinstance(refused, StaleTurn) else 403
@@ -62,8 +63,11 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     a = given.action
     messages.info(
         request,
-        f"The expert would place tile {a.slot + 1} as shown (hints at this table: {given.used}). "
-        "You may place it there, or anywhere else.",
+        _(
+            "The expert would place tile %(number)s as shown (hints at this table: %(used)s). "
+            "You may place it there, or anywhere else."
+        )
+        % {"number": a.slot + 1, "used": given.used},
     )
     draft = urlencode({"slot": a.slot, "o": a.orientation, "x": a.x, "y": a.y})
     return redirect(f"{reverse('games:game', args=[game_id])}?{draft}")
@@ -83,14 +87,14 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 request, "games/refused.html", {"reason": str(refused)}, status=403
             )
         if asked.created:
-            messages.success(request, "The expert is looking at your game.")
+            messages.success(request, _("The expert is looking at your game."))
         return redirect(f"{here}?seat={asked.review.position}")
     asked_seat = request.GET.get("seat")
     if asked_seat is not None and not asked_seat.isdigit():
-        raise Http404("No such seat.")
+        raise Http404(_("No such seat."))
     seat = chosen_seat(access, None if asked_seat is None else int(asked_seat))
     if seat is None:
-        raise Http404("No such seat.")
+        raise Http404(_("No such seat."))
     page = build_review_page(access, seat)
     context = {
         "access": access,

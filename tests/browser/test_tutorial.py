@@ -67,7 +67,7 @@ def test_a_newcomer_learns_the_game_from_sign_up_to_the_final_count(
 
     panel = page.locator("#tutorial")
     for round_, lesson in enumerate(LESSONS, start=1):
-        expect(panel.get_by_role("heading", level=2)).to_have_text(lesson.title)
+        expect(panel.get_by_role("heading", level=2)).to_have_text(str(lesson.title))
         expect(panel).to_contain_text(f"Tutorial · round {round_} of 12")
         if round_ == 1:
             expect(panel.locator(".overlay--ghost").first).to_be_visible()

@@ -49,7 +49,7 @@ def test_each_round_teaches_one_idea_and_says_what_a_deviation_did(
     client.force_login(host)
     game = Game.objects.get(pk=int(_start(client)["Location"].strip("/").split("/")[-1]))
     page = client.get(game.get_absolute_url()).content.decode()
-    assert LESSONS[0].title in page and "Tutorial · round 1 of 12" in page
+    assert str(LESSONS[0].title) in page and "Tutorial · round 1 of 12" in page
     assert len(re.findall(r"overlay--ghost", page)) >= 2  # the suggested tile, dashed
     tried = re.search(r'id="tutorial-try" href="([^"]+)"', page)
     assert tried is not None
@@ -68,7 +68,7 @@ def test_each_round_teaches_one_idea_and_says_what_a_deviation_did(
     game.refresh_from_db()
     assert game.round == 2
     page = client.get(game.get_absolute_url()).content.decode()
-    assert LESSONS[1].title in page
+    assert str(LESSONS[1].title) in page
     said = re.search(r'id="tutorial-last" role="status"><strong>Round 1:</strong> ([^<]+)', page)
     assert said is not None and said.group(1).startswith("You chose your own spot")
 
