@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 from urllib.parse import quote
 
@@ -11,13 +12,13 @@ from django.contrib.auth.models import User
 from django.forms import Form
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy
 
 from accounts import services
 from accounts.models import Profile
-from accounts.zones import DEFAULT_ZONE, zone_or_utc
+from accounts.zones import DEFAULT_ZONE, language_of, zone_or_utc
 
 
 def site_url(path: str) -> str:
@@ -92,7 +93,12 @@ class AccountAdapter(DefaultAccountAdapter):
         context = {"email": email, **context, "site_url": settings.SITE_URL}
         # The outbox is the games app's; the accounts app knows it only by this setting.
         queue = import_string(settings.ACCOUNT_MAIL_QUEUE)
-        queue(self.render_mail(template_prefix, email, context))
+        # In the account holder's language, whoever asked for it; a mail to an address with no
+        # account yet goes in the language of the person who typed it in.
+        user = context.get("user")
+        speaking = translation.override(language_of(user)) if user is not None else nullcontext()
+        with speaking:
+            queue(self.render_mail(template_prefix, email, context))
 
     def send_notification_mail(
         self,
@@ -105,7 +111,7 @@ class AccountAdapter(DefaultAccountAdapter):
         # zone of whoever made the request (a visitor's browser); it is the account holder's.
         profile = getattr(user, "profile", None)
         zone = profile.zone if isinstance(profile, Profile) else zone_or_utc(DEFAULT_ZONE)
-        with timezone.override(zone):
+        with timezone.override(zone), translation.override(language_of(user)):
             super().send_notification_mail(template_prefix, user, context, email)
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:

@@ -1,4 +1,5 @@
-"""Time zones a player can choose: IANA names, grouped by region for the settings form."""
+"""Time zones a player can choose: IANA names, grouped by region for the settings form; and how
+a person is spoken to wherever they are not the one asking (their zone, their language)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,11 @@ import functools
 import zoneinfo
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 DEFAULT_ZONE = "UTC"
 
@@ -29,6 +33,21 @@ _REGIONS = (
     "Pacific",
 )
 
+# The regions as the picker's group headings name them.
+_REGION_NAMES = {
+    "Africa": pgettext_lazy("time zone region", "Africa"),
+    "America": pgettext_lazy("time zone region", "America"),
+    "Antarctica": pgettext_lazy("time zone region", "Antarctica"),
+    "Arctic": pgettext_lazy("time zone region", "Arctic"),
+    "Asia": pgettext_lazy("time zone region", "Asia"),
+    "Atlantic": pgettext_lazy("time zone region", "Atlantic"),
+    "Australia": pgettext_lazy("time zone region", "Australia"),
+    "Europe": pgettext_lazy("time zone region", "Europe"),
+    # Translators: the Indian Ocean (Maldives, Mauritius, Réunion …), a time zone region.
+    "Indian": pgettext_lazy("time zone region", "Indian"),
+    "Pacific": pgettext_lazy("time zone region", "Pacific"),
+}
+
 ZoneChoices = list[tuple[str, str] | tuple[str, list[tuple[str, str]]]]
 
 
@@ -42,10 +61,17 @@ def validate_time_zone(value: str) -> None:
     """Refuse a name that is not an IANA time zone, saying so in words a player understands."""
     if value not in known_zones():
         raise ValidationError(
-            "“%(value)s” is not a time zone we know. Pick one from the list.",
+            _("“%(value)s” is not a time zone we know. Pick one from the list."),
             code="unknown_time_zone",
             params={"value": value},
         )
+
+
+def language_of(user: object) -> str:
+    """The language ``user`` reads: their own choice, else the site's (mail and push are
+    composed in it, whoever's move caused them)."""
+    profile = getattr(user, "profile", None)
+    return getattr(profile, "language", "") or settings.LANGUAGE_CODE
 
 
 def zone_or_utc(name: str) -> zoneinfo.ZoneInfo:
@@ -89,11 +115,11 @@ def zone_choices(current: str | None = None) -> ZoneChoices:
     A valid ``current`` zone that the picker would not list (an old alias such as
     ``US/Eastern``) is added at the top so the form still shows what is saved.
     """
-    choices: ZoneChoices = [(DEFAULT_ZONE, "UTC (Coordinated Universal Time)")]
-    listed = {name for _, zones in _grouped_zones() for name, _ in zones}
+    choices: ZoneChoices = [(DEFAULT_ZONE, _("UTC (Coordinated Universal Time)"))]
+    listed = {name for _region, zones in _grouped_zones() for name, _label in zones}
     if current and current != DEFAULT_ZONE and current not in listed and current in known_zones():
         choices.append((current, current.replace("_", " ")))
-    choices.extend((region, list(zones)) for region, zones in _grouped_zones())
+    choices.extend((str(_REGION_NAMES[region]), list(zones)) for region, zones in _grouped_zones())
     return choices
 
 

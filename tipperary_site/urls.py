@@ -17,6 +17,7 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("healthz", health.healthz, name="healthz"),
     path("rules/", rules_page, name="rules"),
+    path("jsi18n/<str:language>/", views.javascript_words, name="jsi18n"),
     path("learn/", include("games.learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),

@@ -2,23 +2,34 @@
 
 Every mail links straight to its table (log-in still required), carries one-click
 ``List-Unsubscribe`` headers for its kind, and ends with a link to the e-mail settings.
+
+A mail (and a push) is composed in its recipient's language and on their clock
+(:func:`for_recipient`), whoever's move caused it: a German's move mails a French player in
+French.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.timesince import timesince, timeuntil
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import engine
 from accounts.models import Profile
+from accounts.zones import DEFAULT_ZONE, language_of, zone_or_utc
 from games.challenge.entries import current_week
 from games.challenge.results import week_board
 from games.engine_bridge import load_state
@@ -39,14 +50,30 @@ def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
+@contextmanager
+def for_recipient(user: User | None) -> Iterator[None]:
+    """Compose for ``user``: in their language and on their clock, whoever's move it was."""
+    profile = getattr(user, "profile", None)
+    zone = profile.zone if isinstance(profile, Profile) else zone_or_utc(DEFAULT_ZONE)
+    with translation.override(language_of(user)), timezone.override(zone):
+        yield
+
+
+def deadline_text(moment: datetime, profile: Profile) -> str:
+    """A deadline as a mail writes it, on the person's clock: "Mon 30 Nov, 12:00 GMT"."""
+    # Translators: how a mail writes a round's deadline, in the letters of Django's "date"
+    # filter (D weekday, j day, M or b month, H:i time, T zone): "Mon 30 Nov, 12:00 GMT".
+    return date_format(moment.astimezone(profile.zone), pgettext("deadline", "D j M, H:i T"))
+
+
 def _when(moment: datetime | None, profile: Profile, now: datetime) -> Context:
     if moment is None:
         return {"deadline": None, "time_left": ""}
-    local = moment.astimezone(profile.zone)
     return {
-        "deadline": local.strftime("%a %-d %b, %H:%M ") + (local.tzname() or ""),
+        "deadline": deadline_text(moment, profile),
         # timeuntil joins with no-break spaces; mail subjects and text parts read better without.
-        "time_left": timeuntil(moment, now).replace("\xa0", " ") if moment > now else "no time",
+        # Translators: the time left before a deadline that has just passed.
+        "time_left": timeuntil(moment, now).replace("\xa0", " ") if moment > now else _("no time"),
     }
 
 
@@ -86,7 +113,7 @@ def _invitation(row: OutboxMessage, seat: Seat | None, profile: Profile, now: da
     seats = game.seats.select_related("user__profile")
     host = None if game.host_id is None else seats.filter(user_id=game.host_id).first()
     return {
-        "host": host.name if host else "A player",
+        "host": host.name if host else _("A player"),
         "seats_taken": game.seats.count(),
         "round_time": RoundTime(game.round_minutes).label,
         "still_forming": game.status == GameStatus.FORMING,
@@ -198,13 +225,18 @@ def _tournament(row: OutboxMessage, seat: Seat | None, profile: Profile, now: da
     game = row.game
     assert game is not None and game.tournament is not None and seat is not None
     others = [s.name for s in game.seats.select_related("user__profile") if s.pk != seat.pk]
+    opponents = others[0]
+    if len(others) > 1:
+        # Translators: the opponents at a tournament table: "Aoife, Brendan and Ciara".
+        opponents = _("%(names)s and %(last)s") % {
+            "names": ", ".join(others[:-1]),
+            "last": others[-1],
+        }
     return {
         **_turn(row, seat, profile, now),
         "tournament": game.tournament,
         "round_name": game.tournament.round_name(game.tournament_round or 1),
-        "opponents": ", ".join(others[:-1]) + " and " + others[-1]
-        if len(others) > 1
-        else others[0],
+        "opponents": opponents,
         "event_url": absolute(game.tournament.get_absolute_url()),
     }
 
@@ -248,12 +280,13 @@ def mail_context(row: OutboxMessage, seat: Seat | None, now: datetime) -> Contex
 def render_mail(
     row: OutboxMessage, seat: Seat | None, address: str, now: datetime
 ) -> EmailMultiAlternatives:
-    """The message for one row, addressed to ``address``."""
-    context = mail_context(row, seat, now)
+    """The message for one row, addressed to ``address``, in its recipient's language."""
     folder = f"emails/{row.kind}"
-    subject = " ".join(render_to_string(f"{folder}/subject.txt", context).split())
-    text = render_to_string(f"{folder}/body.txt", context)
-    html = render_to_string(f"{folder}/body.html", context)
+    with for_recipient(row.user):
+        context = mail_context(row, seat, now)
+        subject = " ".join(render_to_string(f"{folder}/subject.txt", context).split())
+        text = render_to_string(f"{folder}/body.txt", context)
+        html = render_to_string(f"{folder}/body.html", context)
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,

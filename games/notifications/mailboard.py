@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from engine import TILES, Cell, Coord, Landscape
 from games.page.county import county_grid, piece_cells, square_name
 
@@ -76,7 +78,7 @@ def county_text(display: Mapping[Coord, Cell]) -> str:
 
 def _tile_cells(tile_id: int) -> list[list[Cell | None]]:
     squares = {(dx, dy): cell for dx, dy, cell in piece_cells(tile_id)}
-    width = max(x for x, _ in squares) + 1
+    width = max(x for x, _y in squares) + 1
     height = max(y for _, y in squares) + 1
     return [[squares.get((x, y)) for x in range(width)] for y in range(height)]
 
@@ -97,6 +99,8 @@ def mail_tile(number: int, tile_id: int) -> MailTile:
     rows = [
         [_square(cell, "" if cell is None else square_name(cell)) for cell in row] for row in cells
     ]
-    names = [square_name(c) for row in cells for c in row if c is not None]
-    extra = ", with a sheep" if TILES[tile_id].sheep else ""
-    return MailTile(number, rows, ", ".join(names) + extra, _text(cells))
+    names = ", ".join(square_name(c) for row in cells for c in row if c is not None)
+    if TILES[tile_id].sheep:
+        # Translators: a tile in a mail, its squares listed: "meadow, meadow, bog, with a sheep".
+        names = _("%(squares)s, with a sheep") % {"squares": names}
+    return MailTile(number, rows, names, _text(cells))

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core import signing
 from django.db import models, transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.models import EmailMode, Profile
 from accounts.services import change_mail_settings
@@ -38,10 +39,11 @@ class Unsubscribe:
     def what(self) -> str:
         """The setting the link turns off, as the settings page names it."""
         if self.kind == Kind.DIGEST:
-            return "the daily digest"
+            return _("the daily digest")
         field = Profile._meta.get_field(SWITCH[self.kind])
         assert isinstance(field, models.BooleanField)
-        return f"“{field.verbose_name}”"
+        # Translators: a setting's name quoted in a sentence ("This turns off “Each new round”").
+        return _("“%(setting)s”") % {"setting": field.verbose_name}
 
 
 def max_age() -> timedelta:
@@ -65,7 +67,7 @@ def read_unsubscribe(token: str) -> Unsubscribe:
         kind = Kind(data["k"])
         user = User.objects.get(pk=data["u"], is_active=True)
     except (signing.BadSignature, KeyError, TypeError, ValueError, User.DoesNotExist):
-        raise BadUnsubscribeLink("This unsubscribe link is not valid or has expired.") from None
+        raise BadUnsubscribeLink(_("This unsubscribe link is not valid or has expired.")) from None
     return Unsubscribe(user, kind)
 
 

@@ -3,6 +3,8 @@
    the field's text, and says "Copied" in the status line (an aria-live region), so screen
    readers hear it too. Without JavaScript the field stays, ready to select and copy by hand. */
 
+import { gettext } from "./words.js";
+
 const SAY_FOR_MS = 4000;
 const timers = new WeakMap();
 
@@ -19,12 +21,12 @@ async function copy(button) {
   if (!field) return;
   try {
     await navigator.clipboard.writeText(field.value);
-    say(status, "Copied");
+    say(status, gettext("Copied"));
   } catch (err) {
     // No clipboard here (an insecure address, or permission refused): select it for the keys.
     field.focus();
     field.select();
-    say(status, "Selected: press Ctrl+C (⌘C on a Mac) to copy");
+    say(status, gettext("Selected: press Ctrl+C (⌘C on a Mac) to copy"));
   }
 }
 

@@ -3,6 +3,9 @@
    anew at any time (polls, a new round), so each tick looks the marks up again. Without
    JavaScript the page shows the deadline's clock time to the second and the minutes left as
    drawn. The element has role="timer", which screen readers do not announce at every tick. */
+
+import { fmt, gettext } from "./words.js";
+
 const TICK_MS = 250;
 
 function minutesAndSeconds(ms) {
@@ -15,7 +18,8 @@ function tick() {
   for (const mark of document.querySelectorAll("time[data-countdown]")) {
     const ends = Date.parse(mark.dateTime);
     if (Number.isNaN(ends)) continue;
-    const text = ends > now ? `${minutesAndSeconds(ends - now)} left` : "time is up";
+    // Translators: the time left of a live round, "2:05 left".
+    const text = ends > now ? fmt(gettext("%(time)s left"), { time: minutesAndSeconds(ends - now) }) : gettext("time is up");
     if (mark.textContent !== text) mark.textContent = text;
   }
 }

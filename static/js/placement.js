@@ -5,14 +5,24 @@
 // request, sent once the tile rests. Confirming is the page's one POST. Without this module
 // every control is a link or a form the server answers (the draft in the address).
 
+import { fmt, gettext } from "./words.js";
+
 const PREVIEW_DELAY_MS = 150;
 const SIDES = [["t", 0, -1], ["r", 1, 0], ["b", 0, 1], ["l", -1, 0]];
-const TOWARDS = { "-1,0": "left", "1,0": "right", "0,-1": "up", "0,1": "down" };
+// Why the tile stays put at the county's drawn edge, for each way it was moved.
+const AT_EDGE = {
+  "-1,0": gettext("The tile is at the edge: further left it could not touch your county."),
+  "1,0": gettext("The tile is at the edge: further right it could not touch your county."),
+  "0,-1": gettext("The tile is at the edge: further up it could not touch your county."),
+  "0,1": gettext("The tile is at the edge: further down it could not touch your county."),
+};
 // Room kept between the tile and the viewport's edges (or the sticky bar of controls).
 const MARGIN_PX = 8;
 
 function listing(words) {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  if (words.length < 2) return words.join("");
+  // Translators: the last two of a list of squares: "(1, 2), (2, 2) and (3, 2)".
+  return fmt(gettext("%(names)s and %(last)s"), { names: words.slice(0, -1).join(", "), last: words.at(-1) });
 }
 
 function readOffer() {
@@ -111,7 +121,7 @@ class Placement {
     if (!this.draft) return;
     const spots = this.fits();
     if (!spots.length) {
-      this.say("This tile fits nowhere in your county.");
+      this.say(gettext("This tile fits nowhere in your county."));
       return;
     }
     const here = this.draft;
@@ -122,7 +132,11 @@ class Placement {
     this.draft = spots[index];
     this.commit();
     const squares = listing(this.covered(this.draft).map(([x, y]) => `(${x}, ${y})`));
-    this.say(`Fits here: spot ${index + 1} of ${spots.length}, covering ${squares}.`);
+    this.say(fmt(
+      // Translators: said aloud as the tile jumps to the next spot where it fits.
+      gettext("Fits here: spot %(number)s of %(count)s, covering %(squares)s."),
+      { number: index + 1, count: spots.length, squares },
+    ));
   }
 
   say(words) {
@@ -173,8 +187,7 @@ class Placement {
     if (!this.draft) return;
     const next = { ...this.draft, x: this.draft.x + dx, y: this.draft.y + dy };
     if (!this.onBoard(next)) {
-      const way = TOWARDS[`${dx},${dy}`];
-      this.commit(`The tile is at the edge: further ${way} it could not touch your county.`);
+      this.commit(AT_EDGE[`${dx},${dy}`]);
       return;
     }
     this.draft = next;
@@ -228,12 +241,12 @@ class Placement {
   reason(draft) {
     const squares = this.covered(draft);
     const missing = squares.find(([x, y]) => !this.cells.has(`${x},${y}`));
-    if (missing) return "That is too far from your county.";
+    if (missing) return gettext("That is too far from your county.");
     const taken = squares.find(
       ([x, y]) => !this.cells.get(`${x},${y}`).classList.contains("cell--empty"),
     );
-    if (taken) return "It would cover a square of your county that is already filled.";
-    return "It must touch your county along an edge.";
+    if (taken) return gettext("It would cover a square of your county that is already filled.");
+    return gettext("It must touch your county along an edge.");
   }
 
   // The tried spot becomes the draft: drawn, written into the confirm form, announced, and
@@ -256,7 +269,7 @@ class Placement {
     this.preview.innerHTML = "";
     const line = document.createElement("p");
     const strong = document.createElement("strong");
-    strong.textContent = legal ? "Fits here." : "Not here:";
+    strong.textContent = legal ? gettext("Fits here.") : gettext("Not here:");
     line.append(strong, legal ? "" : ` ${this.reason(draft)}`);
     this.preview.append(line);
     this.addNote();

@@ -1,6 +1,9 @@
 // "Your devices": turns notifications on or off for the device the person is on. The browser
 // asks for permission, subscribes with the site's key, and the subscription goes to the site;
 // every answer (or refusal) is said in the status line under the buttons.
+
+import { fmt, gettext } from "./words.js";
+
 const setup = document.getElementById("push-setup");
 
 function csrfToken() {
@@ -24,7 +27,7 @@ async function post(url, body) {
     body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.error || `The site answered ${response.status}.`);
+  if (!response.ok) throw new Error(answer.error || fmt(gettext("The site answered %(status)s."), { status: response.status }));
   return answer;
 }
 
@@ -48,7 +51,7 @@ async function show() {
 async function turnOn() {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    say("Notifications are blocked for this site in your browser's settings; allow them there first.");
+    say(REFUSALS.NotAllowedError);
     return;
   }
   const registration = await navigator.serviceWorker.ready;
@@ -77,14 +80,14 @@ async function turnOff() {
 
 // What a person can do about each way the browser may refuse.
 const REFUSALS = {
-  NotAllowedError: "Notifications are blocked for this site in your browser's settings; allow them there first.",
-  AbortError: "This browser could not reach its push service. Try again later.",
-  NotSupportedError: "This browser can't receive notifications from websites.",
+  NotAllowedError: gettext("Notifications are blocked for this site in your browser's settings; allow them there first."),
+  AbortError: gettext("This browser could not reach its push service. Try again later."),
+  NotSupportedError: gettext("This browser can't receive notifications from websites."),
 };
 
 function guarded(action) {
   return () => action().catch((error) => {
-    say(`Nothing changed. ${REFUSALS[error.name] || error.message}`);
+    say(fmt(gettext("Nothing changed. %(reason)s"), { reason: REFUSALS[error.name] || error.message }));
   });
 }
 
@@ -94,6 +97,6 @@ if (setup) {
   } else {
     part('[data-action="on"]').addEventListener("click", guarded(turnOn));
     part('[data-action="off"]').addEventListener("click", guarded(turnOff));
-    show().catch((error) => say(`This browser's notifications are not ready: ${error.message}`));
+    show().catch((error) => say(fmt(gettext("This browser's notifications are not ready: %(reason)s"), { reason: error.message })));
   }
 }

@@ -5,6 +5,9 @@
 // token it was drawn with. While the stream is healthy the poll's own timer asks only once a
 // minute (a safety net); when the stream drops, the poll is back to its interval until the
 // browser opens the stream again. "here" events fill in who has the table open.
+
+import { gettext } from "./words.js";
+
 const POLL_WHILE_STREAMING_MS = 60000;
 const LONGEST_WAIT_MS = 60000;
 
@@ -25,7 +28,7 @@ function showHere() {
     if (here === null) continue;
     const present = here.has(mark.dataset.seat);
     mark.classList.toggle("is-here", present);
-    mark.querySelector(".presence-words").textContent = present ? "at the table" : "not here";
+    mark.querySelector(".presence-words").textContent = present ? gettext("at the table") : gettext("not here");
   }
 }
 

@@ -17,6 +17,13 @@
   }
   if (!zone) return;
 
+  // The words, from the catalog loaded before this script (English when it did not load).
+  var gettext = window.gettext || function (message) { return message; };
+  function fmt(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return name in values ? String(values[name]) : whole; });
+  }
+  var place = zone.replace(/_/g, " ");
+
   var cookie = "zone=" + zone;  // IANA names need no escaping in a cookie (letters, / _ + -)
   if (document.cookie.split("; ").indexOf(cookie) === -1) {
     document.cookie = cookie + "; path=/; max-age=31536000; samesite=lax" +
@@ -41,15 +48,15 @@
     var hint = document.createElement("p");
     hint.className = "zone-hint";
     hint.id = select.id + "_browser";
-    hint.appendChild(document.createTextNode("Your device is set to " + zone.replace(/_/g, " ") + ". "));
+    hint.appendChild(document.createTextNode(fmt(gettext("Your device is set to %(zone)s."), { zone: place }) + " "));
     var use = document.createElement("button");
     use.type = "button";
     use.className = "link-button";
-    use.textContent = "Use " + zone.replace(/_/g, " ");
+    use.textContent = fmt(gettext("Use %(zone)s"), { zone: place });
     use.addEventListener("click", function () {
       select.value = zone;
       select.focus();
-      hint.textContent = zone.replace(/_/g, " ") + " is selected. Save to keep it.";
+      hint.textContent = fmt(gettext("%(zone)s is selected. Save to keep it."), { zone: place });
     });
     hint.appendChild(use);
     select.insertAdjacentElement("afterend", hint);

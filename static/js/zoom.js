@@ -3,6 +3,9 @@
 // a box that scrolls reachable from the keyboard. Without this script the county simply
 // scrolls in its box. The zoom is kept for the tab's session, across moves and pages.
 // Each level scales the smallest cell (28 px at 1); 0 fits the whole county in its box.
+
+import { gettext } from "./words.js";
+
 const LEVELS = [0, 0.6, 1, 1.5, 2];
 const KEY = "tipperary.county-zoom";
 
@@ -65,8 +68,8 @@ function toolbar(wrap) {
   bar = document.createElement("div");
   bar.className = "county-zoom";
   bar.setAttribute("role", "group");
-  bar.setAttribute("aria-label", "Zoom the county");
-  bar.append(button("Zoom out", "−", -1), button("Zoom in", "+", 1));
+  bar.setAttribute("aria-label", gettext("Zoom the county"));
+  bar.append(button(gettext("Zoom out"), "−", -1), button(gettext("Zoom in"), "+", 1));
   wrap.before(bar);
   return bar;
 }

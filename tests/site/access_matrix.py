@@ -48,6 +48,8 @@ LOGIN = 302  # a visitor is sent to the log-in page
 ROWS = [
     #   route                           method  subject   player invitee other visitor
     Row("home",                          "GET",  NONE,     200,   200,    200,  200),
+    # The JavaScript's words in one language (the crawl asks for English): the same for all.
+    Row("jsi18n",                        "GET",  NONE,     200,   200,    200,  200),
     Row("rules",                         "GET",  NONE,     200,   200,    200,  200),
     Row("learn",                         "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("ratings:leaderboard",           "GET",  NONE,     200,   200,    200,  200),

@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import PushSubscription
 from games.models.outbox import Channel, Kind, OutboxMessage, Status
@@ -51,34 +52,37 @@ class NewDevice:
 
 
 def _decoded(value: object, what: str) -> bytes:
+    # Translators: "what" is a key's technical name ("p256dh key", "auth secret"), not translated.
+    wrong = _("The %(what)s must be a base64url string.") % {"what": what}
     if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]+={0,2}", value):
-        raise BadSubscription(f"The {what} must be a base64url string.")
+        raise BadSubscription(wrong)
     try:
         return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError) as error:
-        raise BadSubscription(f"The {what} must be a base64url string.") from error
+        raise BadSubscription(wrong) from error
 
 
 def check_endpoint(endpoint: object) -> str:
     """The endpoint, if it is an ``https`` address of a public host."""
     if not isinstance(endpoint, str) or not endpoint or len(endpoint) > ENDPOINT_MAX:
         raise BadSubscription(
-            f"The endpoint must be an address of at most {ENDPOINT_MAX} characters."
+            _("The endpoint must be an address of at most %(count)d characters.")
+            % {"count": ENDPOINT_MAX}
         )
     parts = urlsplit(endpoint)
     if parts.scheme != "https":
-        raise BadSubscription("The endpoint must be an https address.")
+        raise BadSubscription(_("The endpoint must be an https address."))
     host = (parts.hostname or "").rstrip(".").lower()
     if not host or parts.username or parts.password:
-        raise BadSubscription("The endpoint must name a host, and no user or password.")
+        raise BadSubscription(_("The endpoint must name a host, and no user or password."))
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
         if host == "localhost" or host.endswith(_LOCAL_SUFFIXES) or "." not in host:
-            raise BadSubscription("The endpoint must be on a public host.") from None
+            raise BadSubscription(_("The endpoint must be on a public host.")) from None
     else:
         if not address.is_global:
-            raise BadSubscription("The endpoint must be on a public address.")
+            raise BadSubscription(_("The endpoint must be on a public address."))
     return endpoint
 
 
@@ -87,22 +91,26 @@ def parse_subscription(body: bytes) -> NewDevice:
     try:
         data = json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BadSubscription("The subscription must be JSON.") from error
+        raise BadSubscription(_("The subscription must be JSON.")) from error
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
-        raise BadSubscription("The subscription needs an endpoint and its keys.")
+        raise BadSubscription(_("The subscription needs an endpoint and its keys."))
     endpoint = check_endpoint(data.get("endpoint"))
     keys = data["keys"]
     p256dh, auth = keys.get("p256dh"), keys.get("auth")
     point = _decoded(p256dh, "p256dh key")
     if len(point) != 65:
-        raise BadSubscription(f"The p256dh key must be 65 bytes; this one has {len(point)}.")
+        raise BadSubscription(
+            _("The p256dh key must be 65 bytes; this one has %(count)d.") % {"count": len(point)}
+        )
     try:
         ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
     except ValueError as error:
-        raise BadSubscription("The p256dh key is not a point of the P-256 curve.") from error
+        raise BadSubscription(_("The p256dh key is not a point of the P-256 curve.")) from error
     secret = _decoded(auth, "auth secret")
     if len(secret) != 16:
-        raise BadSubscription(f"The auth secret must be 16 bytes; this one has {len(secret)}.")
+        raise BadSubscription(
+            _("The auth secret must be 16 bytes; this one has %(count)d.") % {"count": len(secret)}
+        )
     assert isinstance(p256dh, str) and isinstance(auth, str)
     return NewDevice(endpoint, p256dh, auth)
 
@@ -112,10 +120,10 @@ def parse_endpoint(body: bytes) -> str:
     try:
         data = json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BadSubscription("The request must be JSON.") from error
+        raise BadSubscription(_("The request must be JSON.")) from error
     endpoint = data.get("endpoint") if isinstance(data, dict) else None
     if not isinstance(endpoint, str) or not endpoint:
-        raise BadSubscription("Name the endpoint to remove.")
+        raise BadSubscription(_("Name the endpoint to remove."))
     return endpoint
 
 
@@ -133,9 +141,14 @@ def device_label(user_agent: str) -> str:
     >>> device_label("")
     'A browser'
     """
-    browser = next((name for mark, name in _BROWSERS if mark in user_agent), "A browser")
+    browser = next((name for mark, name in _BROWSERS if mark in user_agent), _("A browser"))
     system = next((name for mark, name in _SYSTEMS if mark in user_agent), "")
-    return f"{browser} on {system}" if system else browser
+    # Translators: a device in the list of devices that get notifications: "Firefox on Android".
+    return (
+        _("%(browser)s on %(system)s") % {"browser": browser, "system": system}
+        if system
+        else browser
+    )
 
 
 def add_device(user: User, device: NewDevice, label: str) -> PushSubscription:
@@ -148,10 +161,12 @@ def add_device(user: User, device: NewDevice, label: str) -> PushSubscription:
         mine = held.first()
         if mine is not None and mine.user_id != user.pk:
             raise DeviceTaken(
-                "This browser gets notifications for another account here. "
-                "Remove it in that account's devices first."
+                _(
+                    "This browser gets notifications for another account here. "
+                    "Remove it in that account's devices first."
+                )
             )
-        subscription, _ = PushSubscription.objects.update_or_create(
+        subscription, _created = PushSubscription.objects.update_or_create(
             endpoint=device.endpoint,
             defaults={"user": user, "p256dh": device.p256dh, "auth": device.auth, "label": label},
         )
@@ -162,7 +177,7 @@ def remove_device(user: User, *, pk: int | None = None, endpoint: str | None = N
     """Remove one of ``user``'s devices (by id or endpoint); False when they have no such one."""
     devices = PushSubscription.objects.filter(user=user)
     devices = devices.filter(pk=pk) if pk is not None else devices.filter(endpoint=endpoint)
-    deleted, _ = devices.delete()
+    deleted, _kinds = devices.delete()
     return bool(deleted)
 
 

@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -41,8 +43,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "id": "/",
         "name": "Tipperary",
         "short_name": "Tipperary",
-        "description": "Play Tipperary, the tile-laying board game, with friends at your own pace.",
-        "lang": "en",
+        "description": _(
+            "Play Tipperary, the tile-laying board game, with friends at your own pace."
+        ),
+        "lang": get_language(),
         "start_url": reverse("games:mine"),
         "scope": "/",
         "display": "standalone",

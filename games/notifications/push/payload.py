@@ -3,7 +3,8 @@
 The title is the kind's mail subject (``templates/emails/<kind>/subject.txt``) and the body its
 ``push.txt``, both from the mail's own context, so a push and a mail never tell a turn
 differently. ``tag`` is per table, so a newer push about a table replaces the older one on the
-device; ``count`` is the number of tables waiting, for the app's badge.
+device; ``count`` is the number of tables waiting, for the app's badge. Like the mail, a push
+speaks its recipient's language, whoever's move caused it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.models import Seat
 from games.models.outbox import Kind, OutboxMessage
-from games.notifications.compose import mail_context
+from games.notifications.compose import for_recipient, mail_context
 from games.waiting import tables_waiting_count
 
 Payload = dict[str, Any]
@@ -38,13 +40,14 @@ def _where(row: OutboxMessage) -> tuple[str, str]:
 def push_payload(row: OutboxMessage, seat: Seat | None, now: datetime) -> Payload:
     """The JSON a device's service worker shows for ``row``."""
     url, tag = _where(row)
-    if row.kind == Kind.DEVICE_TEST:
-        title = "Notifications are on"
-        body = "This device will hear from Tipperary when a table needs you."
-    else:
-        context = mail_context(row, seat, now)
-        title = _line(f"emails/{row.kind}/subject.txt", context)
-        body = _line(f"emails/{row.kind}/push.txt", context)
+    with for_recipient(row.user):
+        if row.kind == Kind.DEVICE_TEST:
+            title = _("Notifications are on")
+            body = _("This device will hear from Tipperary when a table needs you.")
+        else:
+            context = mail_context(row, seat, now)
+            title = _line(f"emails/{row.kind}/subject.txt", context)
+            body = _line(f"emails/{row.kind}/push.txt", context)
     return {
         "title": title,
         "body": body,

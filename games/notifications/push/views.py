@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import PushSubscription
@@ -50,7 +51,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
     """Keep the browser's subscription (JSON: ``endpoint`` and ``keys``) as one of the person's
     devices; 400 with the reason when it is not one the site will push to."""
     if not push_enabled():
-        return _refused(ValueError("This site sends no push notifications."), 404)
+        return _refused(ValueError(_("This site sends no push notifications.")), 404)
     try:
         new = devices.parse_subscription(request.body)
         label = devices.device_label(request.headers.get("User-Agent", ""))
@@ -69,7 +70,7 @@ def unsubscribe(request: HttpRequest) -> JsonResponse:
     except devices.BadSubscription as error:
         return _refused(error)
     if not devices.remove_device(_me(request), endpoint=endpoint):
-        return _refused(ValueError("You have no device with that endpoint."), 404)
+        return _refused(ValueError(_("You have no device with that endpoint.")), 404)
     return JsonResponse({"removed": True})
 
 
@@ -78,8 +79,8 @@ def unsubscribe(request: HttpRequest) -> JsonResponse:
 def remove(request: HttpRequest, pk: int) -> HttpResponse:
     """The "Remove" button of one device in the list."""
     if not devices.remove_device(_me(request), pk=pk):
-        raise Http404("You have no such device.")
-    messages.success(request, "The device is removed: it gets no more notifications from us.")
+        raise Http404(_("You have no such device."))
+    messages.success(request, _("The device is removed: it gets no more notifications from us."))
     return redirect(reverse("push:devices"))
 
 
@@ -88,6 +89,6 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
 def test(request: HttpRequest, pk: int) -> HttpResponse:
     """The "Send a test notification" button of one device in the list."""
     if not devices.ask_test_push(_me(request), pk):
-        raise Http404("You have no such device.")
-    messages.success(request, "A test notification is on its way to that device.")
+        raise Http404(_("You have no such device."))
+    messages.success(request, _("A test notification is on its way to that device."))
     return redirect(reverse("push:devices"))
