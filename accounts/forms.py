@@ -11,6 +11,7 @@ from typing import Any
 
 from allauth.account import forms as allauth_forms
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
@@ -18,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import DISPLAY_NAME_MAX, EmailMode, Profile, validate_display_name
 from accounts.services import MAIL_SETTINGS, PUSH_SETTINGS, display_name_taken
@@ -211,15 +213,27 @@ class ResetPasswordKeyForm(SiteLabelsMixin, allauth_forms.ResetPasswordKeyForm):
 
 
 class ProfileForm(forms.Form):
-    """Name and zone. A plain form, so the profile only changes through the service."""
+    """Name, zone and language. A plain form, so the profile only changes through the service."""
 
     display_name = DisplayNameField()
     time_zone = TimeZoneField()
+    # Each language named in itself (settings.LANGUAGES), after "leave it to the browser".
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=[("", gettext_lazy("My browser's language")), *settings.LANGUAGES],
+        required=False,
+        help_text=gettext_lazy("The site speaks to you in this language on every device."),
+    )
 
     def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
         self.profile = profile
         kwargs.setdefault(
-            "initial", {"display_name": profile.display_name, "time_zone": profile.time_zone}
+            "initial",
+            {
+                "display_name": profile.display_name,
+                "time_zone": profile.time_zone,
+                "language": profile.language,
+            },
         )
         super().__init__(*args, **kwargs)
         zone_field = self.fields["time_zone"]

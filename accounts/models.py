@@ -1,4 +1,5 @@
-"""A player's profile: the public display name, time zone, mail and push settings, holidays."""
+"""A player's profile: the public display name, time zone, language, mail and push settings,
+holidays."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from accounts.zones import DEFAULT_ZONE, validate_time_zone, zone_or_utc
 
@@ -80,6 +82,16 @@ class Profile(models.Model):
         default=DEFAULT_ZONE,
         validators=[validate_time_zone],
         help_text="Deadlines and the digest hour are shown and applied in this zone.",
+    )
+    # Empty: the language the browser asks for (or the switch's cookie). Names are not marked:
+    # each language is named in itself.
+    language = models.CharField(
+        gettext_lazy("Language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        default="",
+        help_text=gettext_lazy("The site speaks to you in this language on every device."),
     )
     email_mode = models.CharField(
         "How often we write", max_length=8, choices=EmailMode.choices, default=EmailMode.EACH
