@@ -156,9 +156,12 @@ def english_sentences(catalogue: dict[str, Entry]) -> dict[str, str]:
 def test_no_english_sentence_of_ours_is_left_on_a_german_page(
     german_pages: Pages, catalogue: dict[str, Entry]
 ) -> None:
-    sentences = english_sentences(catalogue)
+    sentences = {
+        piece: re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")
+        for piece in english_sentences(catalogue)
+    }
     left = {
-        name: sorted(piece for piece in sentences if piece in page_text(html))
+        name: sorted(piece for piece, found in sentences.items() if found.search(page_text(html)))
         for name, html in german_pages.items()
     }
     left = {name: found for name, found in left.items() if found}
