@@ -15,7 +15,14 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) DEBUG=1 \
 	CELERY_TASK_DEFAULT_QUEUE=tests-$$$$
 
-.PHONY: run test lint bench load clean lock
+# The translations: catalogues in tipperary_site/locale (committed), compiled to .mo files (not
+# committed) by every run, test and bench. make messages brings the catalogues up to date with
+# the strings marked in the code and templates (README "Languages").
+LANGUAGES_MADE := de fr es
+I18N_SKIP := --ignore=.venv --ignore=var --ignore=tests --ignore=node_modules
+COMPILE_MESSAGES := $(BIN)/python manage.py compilemessages --verbosity 0 $(I18N_SKIP)
+
+.PHONY: run test lint bench load clean lock messages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -45,7 +52,8 @@ lock: | $(BIN)/python
 RUN_ENV := STATIC_MANIFEST=1
 
 run: $(VENV)/.installed-run
-	@mkdir -p var/mail var/broker
+	@mkdir -p var/mail var/broker tipperary_site/locale
+	@if bash .ci/ensure-gettext "make run"; then $(COMPILE_MESSAGES); fi
 	$(BIN)/python manage.py migrate --noinput
 	$(if $(VAPID_PRIVATE_KEY),,$(BIN)/python manage.py push_keys --env-file var/vapid.env)
 	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -72,11 +80,13 @@ lint: $(VENV)/.installed-dev
 
 test: $(VENV)/.installed-dev
 	bash .ci/ensure-services
+	@mkdir -p tipperary_site/locale && $(COMPILE_MESSAGES)
 	$(MAKE) --no-print-directory lint
 	$(TEST_ENV) $(BIN)/pytest
 
 bench: $(VENV)/.installed-dev
 	bash .ci/ensure-services
+	@mkdir -p tipperary_site/locale && $(COMPILE_MESSAGES)
 	$(TEST_ENV) $(BIN)/python -m tests.bench
 
 # 200 players at 40 tables through gunicorn and a worker on loopback, 50 requests/s (LOAD_RATE)
@@ -84,6 +94,17 @@ bench: $(VENV)/.installed-dev
 load: $(VENV)/.installed-dev
 	bash .ci/ensure-services
 	$(TEST_ENV) $(BIN)/python -m tests.load
+
+# Every string marked for translation, into the catalogues of each language (new ones empty, to
+# be translated; gone ones kept as obsolete #~ entries), then compiled.
+messages: $(VENV)/.installed-run
+	@mkdir -p tipperary_site/locale
+	@bash .ci/ensure-gettext "make messages"
+	$(BIN)/python manage.py makemessages $(foreach l,$(LANGUAGES_MADE),-l $(l)) -d django \
+		--no-wrap --add-location=file $(I18N_SKIP)
+	$(BIN)/python manage.py makemessages $(foreach l,$(LANGUAGES_MADE),-l $(l)) -d djangojs \
+		--no-wrap --add-location=file $(I18N_SKIP)
+	$(COMPILE_MESSAGES)
 
 clean:
 	rm -rf var .mypy_cache .ruff_cache .hypothesis

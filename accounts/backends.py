@@ -2,8 +2,9 @@
 
 Every request of a logged-in person reads them (``request.user``), on the busiest pages before
 anything else; the ORM spends more time composing that query than the database answering it.
-The same query brings their time zone (``user.profile_time_zone``, None without a profile),
-which every request activates (accounts.middleware). The backends are Django's and allauth's
+The same query brings their time zone and language (``user.profile_time_zone`` and
+``user.profile_language``, None without a profile), which every request activates
+(accounts.middleware). The backends are Django's and allauth's
 with only ``get_user`` changed.
 
 ``make bench`` measures the cached game page with them and with Django's own backends, which
@@ -22,7 +23,8 @@ from django.contrib.auth.models import User
 from accounts.models import Profile
 
 _BY_ID = (
-    f"SELECT u.*, p.time_zone AS profile_time_zone FROM {User._meta.db_table} u"
+    f"SELECT u.*, p.time_zone AS profile_time_zone, p.language AS profile_language"
+    f" FROM {User._meta.db_table} u"
     f" LEFT JOIN {Profile._meta.db_table} p ON p.user_id = u.id WHERE u.id = %s"
 )
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from allauth.account import forms as allauth_forms
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
@@ -235,15 +236,27 @@ class ResetPasswordKeyForm(SiteLabelsMixin, allauth_forms.ResetPasswordKeyForm):
 
 
 class ProfileForm(forms.Form):
-    """Name and zone. A plain form, so the profile only changes through the service."""
+    """Name, zone and language. A plain form, so the profile only changes through the service."""
 
     display_name = DisplayNameField()
     time_zone = TimeZoneField()
+    # Each language named in itself (settings.LANGUAGES), after "leave it to the browser".
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=[("", gettext_lazy("My browser's language")), *settings.LANGUAGES],
+        required=False,
+        help_text=gettext_lazy("The site speaks to you in this language on every device."),
+    )
 
     def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
         self.profile = profile
         kwargs.setdefault(
-            "initial", {"display_name": profile.display_name, "time_zone": profile.time_zone}
+            "initial",
+            {
+                "display_name": profile.display_name,
+                "time_zone": profile.time_zone,
+                "language": profile.language,
+            },
         )
         super().__init__(*args, **kwargs)
         zone_field = self.fields["time_zone"]

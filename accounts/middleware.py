@@ -1,4 +1,4 @@
-"""Every page tells the time on the viewer's clock.
+"""Every page tells the time on the viewer's clock, and speaks the viewer's language.
 
 Django writes an aware moment (``{{ game.finished_at|date }}``, forms, the admin) in the zone
 active for the request. This middleware activates the zone of whoever asks: a logged-in person's
@@ -11,6 +11,14 @@ The zone is looked up the first time a moment is shown, not before: a request th
 (the poll's "nothing changed") never reads the session or the person for it.
 
 Mails never rely on it: each is written in its recipient's zone, wherever it is rendered.
+
+The language: Django's ``LocaleMiddleware`` (above the session in settings) picks the switch's
+cookie, else the browser's Accept-Language; ``PersonLanguageMiddleware`` then lets a logged-in
+person's saved language win over both. It comes with the person in the same query as the zone,
+so it costs nothing more than reading who asks, which nearly every page does anyway; a request
+from nobody logged in (no session cookie) reads nothing for it, nor does a view marked
+``browser_language``. A URL that matches no view (a 404 before any view) speaks the cookie's or
+the browser's language.
 """
 
 from __future__ import annotations
@@ -18,9 +26,11 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Callable
 from datetime import datetime, timedelta, tzinfo
+from typing import TypeVar
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.zones import DEFAULT_ZONE, known_zones, zone_or_utc
 
@@ -28,6 +38,7 @@ from accounts.zones import DEFAULT_ZONE, known_zones, zone_or_utc
 ZONE_COOKIE = "zone"
 
 _NOT_READ = object()
+V = TypeVar("V", bound=Callable[..., object])
 
 
 def _profile_zone(request: HttpRequest) -> str | None:
@@ -92,3 +103,54 @@ class LocalTimeMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+_LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
+
+
+def profile_language(request: HttpRequest) -> str | None:
+    """The logged-in person's saved language; None for a visitor, a person without a profile
+    or one who left it to their browser."""
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    code = getattr(user, "profile_language", _NOT_READ)
+    if code is _NOT_READ:  # the person was read some other way (a test's own backend…)
+        profile = getattr(user, "profile", None)
+        code = profile.language if profile is not None else None
+    return code if isinstance(code, str) and code in _LANGUAGE_CODES else None
+
+
+def browser_language(view: V) -> V:
+    """Mark ``view`` as one that reads nobody (the offline page the service worker keeps for
+    everyone): it speaks the cookie's or the browser's language, never the person's."""
+    view.browser_language = True  # type: ignore[attr-defined]
+    return view
+
+
+class PersonLanguageMiddleware:
+    """A logged-in person's saved language wins over the cookie and the browser's.
+
+    Applied once the view is known, so a view marked ``browser_language`` reads no session and
+    no person for it.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view: Callable[..., HttpResponse],
+        args: tuple[object, ...],
+        kwargs: dict[str, object],
+    ) -> None:
+        if getattr(view, "browser_language", False):
+            return
+        code = profile_language(request)
+        if code is not None:
+            translation.activate(code)
+            request.LANGUAGE_CODE = code

@@ -1,4 +1,5 @@
-"""A player's profile: the public display name, time zone, mail and push settings, holidays."""
+"""A player's profile: the public display name, time zone, language, mail and push settings,
+holidays."""
 
 from __future__ import annotations
 
@@ -82,6 +83,16 @@ class Profile(models.Model):
         default=DEFAULT_ZONE,
         validators=[validate_time_zone],
         help_text=gettext_lazy("Deadlines and the digest hour are shown and applied in this zone."),
+    )
+    # Empty: the language the browser asks for (or the switch's cookie). Names are not marked:
+    # each language is named in itself.
+    language = models.CharField(
+        gettext_lazy("Language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        default="",
+        help_text=gettext_lazy("The site speaks to you in this language on every device."),
     )
     email_mode = models.CharField(
         gettext_lazy("How often we write"),

@@ -65,13 +65,20 @@ def ensure_profile(user: User) -> Profile:
     return profile
 
 
-def update_profile(profile: Profile, *, display_name: str, time_zone: str) -> Profile:
-    """Rename and/or move a player to another time zone; the username follows the name."""
+def update_profile(
+    profile: Profile, *, display_name: str, time_zone: str, language: str | None = None
+) -> Profile:
+    """Rename and/or move a player to another time zone or language (None: as it was); the
+    username follows the name."""
     renamed = display_name != profile.display_name
     with transaction.atomic():
         profile.display_name = display_name
         profile.time_zone = time_zone
-        profile.save(update_fields=["display_name", "time_zone"])
+        fields = ["display_name", "time_zone"]
+        if language is not None:
+            profile.language = language
+            fields.append("language")
+        profile.save(update_fields=fields)
         if renamed:
             user = profile.user
             user.username = display_name
@@ -100,6 +107,13 @@ PUSH_SETTINGS = (
     "push_invitations",
     "push_challenge",
 )
+
+
+def set_language(profile: Profile, language: str) -> Profile:
+    """The language the site speaks to the player on every device ("": their browser's)."""
+    profile.language = language
+    profile.save(update_fields=["language"])
+    return profile
 
 
 def change_mail_settings(profile: Profile, choices: Mapping[str, object]) -> Profile:

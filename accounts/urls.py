@@ -1,4 +1,5 @@
-"""Settings pages (allauth's own pages live under /accounts/; player pages are the ratings')."""
+"""Settings pages and the language switch (allauth's own pages live under /accounts/; player
+pages are the ratings')."""
 
 from django.urls import path
 
@@ -11,4 +12,5 @@ urlpatterns = [
     path("settings/notifications/", views.notification_settings, name="notifications"),
     path("settings/vacation/", views.vacation_settings, name="vacation"),
     path("settings/delete/", views.delete_account, name="delete"),
+    path("language/", views.set_language, name="language"),
 ]

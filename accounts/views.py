@@ -1,18 +1,21 @@
-"""Settings pages and the "too many attempts" page (a player's public page is the ratings')."""
+"""Settings pages, the language switch and the "too many attempts" page (a player's public
+page is the ratings')."""
 
 from __future__ import annotations
 
 from allauth.core import ratelimit
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import services
 from accounts.forms import DeleteAccountForm, NotificationsForm, ProfileForm, VacationForm
@@ -31,13 +34,26 @@ def profile_settings(request: HttpRequest) -> HttpResponse:
     profile = services.ensure_profile(_me(request))
     form = ProfileForm(profile, request.POST or None)
     if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
         services.update_profile(
             profile,
             display_name=form.cleaned_data["display_name"],
             time_zone=form.cleaned_data["time_zone"],
+            language=language,
         )
         messages.success(request, _("Your profile is saved."))
-        return redirect("accounts:settings")
+        response = redirect("accounts:settings")
+        # This browser keeps the choice after logging out too; "my browser's" forgets the switch's.
+        if language:
+            _remember_language(response, language)
+        else:
+            response.delete_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                samesite="Lax",
+            )
+        return response
     return TemplateResponse(
         request,
         "accounts/settings_profile.html",
@@ -109,6 +125,42 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             )
             return redirect("home")
     return TemplateResponse(request, "accounts/settings_delete.html", {"form": form})
+
+
+def _remember_language(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite="Lax",
+    )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The footer's switch: the language in this browser's cookie and, for a logged-in person,
+    in their profile (so every device follows); then back to ``next``, else to the page it was
+    sent from (the Referer), when that is one of ours, else home."""
+    language = request.POST.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        return HttpResponseBadRequest(
+            _("Pick a language from the list. Nothing was changed."),
+            content_type="text/plain; charset=utf-8",
+        )
+    back = request.POST.get("next") or request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = "/"
+    if request.user.is_authenticated:
+        services.set_language(services.ensure_profile(_me(request)), language)
+    response = redirect(back)
+    _remember_language(response, language)
+    return response
 
 
 def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -79,11 +79,16 @@ MIDDLEWARE = [
     # each response, and the middleware pads each gzip stream at random, so none is.
     "tipperary_site.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of every page: the switch's cookie, else the browser's Accept-Language
+    # (a logged-in person's saved language, below, wins over both). Django's documented place.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Dates on every page in the viewer's zone (their profile's, else their browser's).
     "accounts.middleware.LocalTimeMiddleware",
+    # A logged-in person's saved language, read with the person (accounts.backends).
+    "accounts.middleware.PersonLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -102,6 +107,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGES as settings names them (each in itself) for the footer's switch.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.waiting.tables_waiting",
@@ -389,7 +396,18 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Internationalisation and static files --------------------------------------------------------
 
-LANGUAGE_CODE = "en-gb"
+# English is the source; each language is named in itself, as the switch lists it. URLs are the
+# same in every language. Catalogues: tipperary_site/locale (make messages; README "Languages").
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "tipperary_site" / "locale"]
+# The switch's choice outlives the browser session (a visitor's only way to keep it).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -413,6 +431,7 @@ STORAGES = {
 
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 # A load balancer or an orchestrator asks the probes over plain HTTP, inside the network.
 SECURE_REDIRECT_EXEMPT = [r"^livez$", r"^readyz$", r"^healthz$"]

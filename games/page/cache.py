@@ -3,10 +3,11 @@
 A page (or fragment) is stored under everything that can change it for its viewer: the table,
 the viewer's poll token (which changes exactly when what they may see changes, R4.2), the
 viewer, the tile being tried, the fragment asked for, the count of tables waiting in the header,
-the minute (the "time left" it shows) and the zone its times are shown in (visitors share a
-viewer but not a clock). The CSRF token is never stored: the page is drawn
-with a placeholder and each response gets its own freshly masked token. Pages are stored
-compressed (games.page.stencil), so serving one compresses only its token.
+the minute (the "time left" it shows), the zone its times are shown in and the language its
+words are in (visitors share a viewer but not a clock or a language). The CSRF token is never
+stored: the page is drawn with a placeholder and each response gets its own freshly masked
+token. Pages are stored compressed (games.page.stencil), so serving one compresses only its
+token.
 
 What the viewer may see of table talk (the players they muted, the blocks between them and
 others) is their own matter, not the table's: a page is stored beside the viewer's chat view
@@ -25,7 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 from django.middleware.gzip import re_accepts_gzip
 from django.template.response import TemplateResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 
 from games.page.stencil import Stencil
@@ -41,7 +42,8 @@ def page_key(request: HttpRequest, *parts: object) -> str:
     user = request.user
     minute = timezone.now().strftime("%Y%m%d%H%M")
     zone = timezone.get_current_timezone_name()
-    raw = ":".join(map(str, (user.pk, user.get_username(), minute, zone, *parts)))
+    language = translation.get_language()
+    raw = ":".join(map(str, (user.pk, user.get_username(), minute, zone, language, *parts)))
     return "page:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 

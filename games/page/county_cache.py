@@ -1,11 +1,12 @@
 """Drawn counties kept in Django's cache (Redis in production), so each is drawn once, not per page.
 
 A county is cached under a digest of exactly what it draws: the grid's box and cells
-(``CountyGrid.key``), its size and its title. The grid is the one the viewer is shown
-(``engine.view``), so a neighbour's hidden turn (R4.2) is not in it: the neighbour's own page
-draws their county from another grid, under another key, and what everyone else gets stays the
-same until the round ends. A key names one drawing only, so an entry never goes stale and nothing
-has to be removed when a game moves on; drawings nobody asks for any more age out.
+(``CountyGrid.key``), its size, its title and the language of its words. The grid is the one
+the viewer is shown (``engine.view``), so a neighbour's hidden turn (R4.2) is not in it: the
+neighbour's own page draws their county from another grid, under another key, and what everyone
+else gets stays the same until the round ends. A key names one drawing only, so an entry never
+goes stale and nothing has to be removed when a game moves on; drawings nobody asks for any more
+age out.
 
 Because entries never change, each process also keeps the drawings it used last in memory, in
 front of the shared cache (a page shows five counties, and each trip to Redis costs a little).
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games.page.county import CountyGrid
@@ -44,15 +46,21 @@ _MARKUP = hashlib.blake2b(
 
 
 def cache_key(grid: CountyGrid, size: str, title: str) -> str:
-    """The cache key of ``grid`` drawn at ``size`` under ``title``.
+    """The cache key of ``grid`` drawn at ``size`` under ``title``, in the active language.
 
+    >>> from django.utils import translation
     >>> from engine import Cell, Display, Landscape
     >>> from games.page.county import county_grid
     >>> grid = county_grid(Display({(0, 0): Cell(Landscape.BOG)}))
     >>> cache_key(grid, "small", "Ann’s county") == cache_key(grid, "small", "Bob’s county")
     False
+    >>> with translation.override("de"):
+    ...     german = cache_key(grid, "small", "Ann’s county")
+    >>> german == cache_key(grid, "small", "Ann’s county")
+    False
     """
-    what = hashlib.blake2b(f"{size}|{title}".encode(), digest_size=8).hexdigest()
+    language = translation.get_language()
+    what = hashlib.blake2b(f"{size}|{title}|{language}".encode(), digest_size=8).hexdigest()
     return f"county:{_MARKUP}:{grid.key}:{what}"
 
 

@@ -60,6 +60,8 @@ ROWS = [
     Row("accounts:notifications",        "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("accounts:vacation",             "GET",  NONE,     200,   200,    200,  LOGIN),
     Row("accounts:delete",               "GET",  NONE,     200,   200,    200,  LOGIN),
+    # The language switch is for everyone; an empty form names no language we offer.
+    Row("accounts:language",             "POST", NONE,     400,   400,    400,  400),
     Row("push:devices",                  "GET",  NONE,     200,   200,    200,  LOGIN),
     # Push is off in the crawl (no keys): subscribing is refused as not found; an empty body
     # to unsubscribe is refused as bad input.

@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from accounts.middleware import browser_language
+
 #: The colours of the header (theme) and of the page behind it (background), as site.css has them.
 THEME_COLOUR = "#1f4d3a"
 BACKGROUND_COLOUR = "#f7f3e8"
@@ -80,6 +82,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
 
 
+@browser_language  # the same page for everyone: the person is not read for their language
 @require_GET
 def offline(request: HttpRequest) -> TemplateResponse:
     """What the installed site shows when the network is gone (the service worker keeps it)."""
