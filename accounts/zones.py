@@ -71,7 +71,7 @@ def language_of(user: object) -> str:
     """The language ``user`` reads: their own choice, else the site's (mail and push are
     composed in it, whoever's move caused them)."""
     profile = getattr(user, "profile", None)
-    return getattr(profile, "language", "") or settings.LANGUAGE_CODE
+    return (profile.language if profile is not None else "") or settings.LANGUAGE_CODE
 
 
 def zone_or_utc(name: str) -> zoneinfo.ZoneInfo:

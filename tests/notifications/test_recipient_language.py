@@ -26,32 +26,20 @@ from tests.notifications.conftest import T1, rows, start_table
 
 pytestmark = pytest.mark.django_db
 
-#: Who reads which language, by display name.
-SPEAKS = {"Dieter": "de", "Francine": "fr"}
-
-
-@pytest.fixture(autouse=True)
-def _languages(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each person's language, as their profile will keep it (the field is another part's):
-    a language set on the profile wins, else the one they speak here."""
-
-    def read(profile: Profile) -> str:
-        return str(profile.__dict__.get("language") or SPEAKS.get(profile.display_name, ""))
-
-    def write(profile: Profile, value: str) -> None:
-        profile.__dict__["language"] = value
-
-    monkeypatch.setattr(Profile, "language", property(read, write), raising=False)
+def _speaking(user: User, language: str) -> User:
+    Profile.objects.filter(user=user).update(language=language)
+    user.profile.refresh_from_db()
+    return user
 
 
 @pytest.fixture
 def dieter(db: None) -> User:
-    return make_person("Dieter", time_zone="Europe/Berlin")
+    return _speaking(make_person("Dieter", time_zone="Europe/Berlin"), "de")
 
 
 @pytest.fixture
 def francine(db: None) -> User:
-    return make_person("Francine", time_zone="Europe/Paris")
+    return _speaking(make_person("Francine", time_zone="Europe/Paris"), "fr")
 
 
 class Heard:
