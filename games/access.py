@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, F, OuterRef, Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from games.models import Game, GameStatus, Seat
 
@@ -39,12 +40,12 @@ def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> Tab
     (the game and its seats with names), a third for an invite-only table's invitation."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:  # the same answer as an invite-only table's, so neither tells the other
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     seats = list(game.seats.select_related("user__profile").order_by("position"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     outsider = not game.is_open and mine is None
     if outsider and not _invited_while_forming(game, user, invited_by_link):
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     return TableAccess(game, seats, mine)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 import engine
 from games.models import PlayerCount, RoundTime
@@ -15,10 +17,16 @@ from games.services.matchmaking import BOT_WAITS
 TABLE_SIZES = range(2, 6)
 #: Seats a bot may take: every seat after the host's (position 0), of a table of at most 5.
 BOT_POSITIONS = range(1, 5)
-SEAT_CHOICES = [("", "A person (who joins)")] + [
-    (name, f"{label} bot") for name, label in BOT_LEVELS
-]
-BOT_HELP = (
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """What a seat's select offers: a person, or one of the bots by its level."""
+    # Translators: a seat's choice in the create form, e.g. "Easy bot"; %(level)s is a bot level.
+    bots = [(name, _("%(level)s bot") % {"level": label}) for name, label in BOT_LEVELS]
+    return [("", _("A person (who joins)")), *bots]
+
+
+BOT_HELP = gettext_lazy(
     "Bots take their seats at once; fill every other seat for a solo game. Easy misses many "
     "spots; Medium scores all it can at once; Hard plans for the end of the game; Expert also "
     "weighs the tiles the next round is likely to bring."
@@ -28,8 +36,11 @@ BOT_HELP = (
 #: The round times a table may have, live first: a select shows them in two groups.
 LIVE = RoundTime.live()
 SPEED_CHOICES = [
-    ("Live: everyone plays at one sitting", [(t.value, t.label) for t in LIVE]),
-    ("Slow: each plays when they like", [(t.value, t.label) for t in RoundTime if t not in LIVE]),
+    (gettext_lazy("Live: everyone plays at one sitting"), [(t.value, t.label) for t in LIVE]),
+    (
+        gettext_lazy("Slow: each plays when they like"),
+        [(t.value, t.label) for t in RoundTime if t not in LIVE],
+    ),
 ]
 
 
@@ -44,35 +55,58 @@ def seat_counts(position: int) -> str:
     seat = position + 1
     if seat <= TABLE_SIZES[0]:
         return ""
-    more = "" if seat == TABLE_SIZES[-1] else " or more"
-    return f"Only at a table of {seat}{more} players."
+    if seat == TABLE_SIZES[-1]:
+        return ngettext(
+            "Only at a table of %(seats)d player.", "Only at a table of %(seats)d players.", seat
+        ) % {"seats": seat}
+    return ngettext(
+        "Only at a table of %(seats)d or more players.",
+        "Only at a table of %(seats)d or more players.",
+        seat,
+    ) % {"seats": seat}
+
+
+def table_sizes() -> list[tuple[int, str]]:
+    """The sizes a table may have, in words: "2 players" to "5 players"."""
+    return [
+        (n, ngettext("%(count)d player", "%(count)d players", n) % {"count": n})
+        for n in TABLE_SIZES
+    ]
 
 
 class CreateGameForm(forms.Form):
     bot_help = BOT_HELP
 
     seats_wanted = forms.TypedChoiceField(
-        label="Players",
-        choices=[(n, f"{n} players") for n in TABLE_SIZES],
+        label=gettext_lazy("Players"),
+        choices=table_sizes,
         coerce=int,
         initial=4,
     )
     round_minutes = forms.TypedChoiceField(
-        label="Time per round", choices=SPEED_CHOICES, coerce=int, initial=RoundTime.ONE_DAY
+        label=gettext_lazy("Time per round"),
+        choices=SPEED_CHOICES,
+        coerce=int,
+        initial=RoundTime.ONE_DAY,
     )
     is_open = forms.TypedChoiceField(
-        label="Who may join",
-        choices=[("1", "Anyone, from the lobby"), ("0", "Only people I invite")],
+        label=gettext_lazy("Who may join"),
+        choices=[
+            ("1", gettext_lazy("Anyone, from the lobby")),
+            ("0", gettext_lazy("Only people I invite")),
+        ],
         coerce=lambda v: v == "1",
         initial="1",
         widget=forms.RadioSelect,
     )
-    rated = forms.BooleanField(label="Rated game", required=False, initial=True)
+    rated = forms.BooleanField(label=gettext_lazy("Rated game"), required=False, initial=True)
     allow_vacation = forms.BooleanField(
-        label="Play for people on vacation",
+        label=gettext_lazy("Play for people on vacation"),
         required=False,
         initial=True,
-        help_text="During a player's vacation the autopilot plays their rounds at once.",
+        help_text=gettext_lazy(
+            "During a player's vacation the autopilot plays their rounds at once."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -80,12 +114,12 @@ class CreateGameForm(forms.Form):
         # One select per seat after the host's: each bot seat has its own level.
         for position in BOT_POSITIONS:
             self.fields[bot_field(position)] = forms.ChoiceField(
-                label=f"Seat {position + 1}",
-                choices=SEAT_CHOICES,
+                label=_("Seat %(seat)d") % {"seat": position + 1},
+                choices=seat_choices,
                 initial="",
                 required=False,
                 help_text=seat_counts(position),
-                error_messages={"invalid_choice": "Choose a person or one of the four bots."},
+                error_messages={"invalid_choice": _("Choose a person or one of the four bots.")},
             )
 
     def table_fields(self) -> list[forms.BoundField]:
@@ -108,8 +142,11 @@ class CreateGameForm(forms.Form):
                 if level and position >= seats:
                     self.add_error(
                         bot_field(position),
-                        f"A table of {seats} players has no seat {position + 1}: choose more "
-                        f"players, or leave seat {position + 1} to a person.",
+                        _(
+                            "A table of %(players)d players has no seat %(seat)d: choose more "
+                            "players, or leave seat %(seat)d to a person."
+                        )
+                        % {"players": seats, "seat": position + 1},
                     )
         return data
 
@@ -119,7 +156,9 @@ class CreateGameForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    display_name = forms.CharField(label="Invite a player by name", max_length=20, min_length=3)
+    display_name = forms.CharField(
+        label=gettext_lazy("Invite a player by name"), max_length=20, min_length=3
+    )
 
 
 class UndoForm(forms.Form):
@@ -153,7 +192,7 @@ class ActionForm(forms.Form):
         if data.get("act") and data.get("x") is not None and data.get("y") is not None:
             data["notation"] = engine.parse_cell_action(data["act"], data["x"], data["y"]).notation
             return data
-        raise forms.ValidationError("That move was not understood.")
+        raise forms.ValidationError(_("That move was not understood."))
 
 
 class DraftForm(forms.Form):
@@ -180,41 +219,50 @@ class ReplayForm(forms.Form):
 
 def _wait_label(seconds: int | None) -> str:
     if seconds is None:
-        return "Never: keep waiting for people"
+        return _("Never: keep waiting for people")
     if seconds < 60:
-        return f"After {seconds} seconds"
+        return ngettext("After %(n)d second", "After %(n)d seconds", seconds) % {"n": seconds}
     minutes = seconds // 60
-    return f"After {minutes} minute{'s' if minutes > 1 else ''}"
+    return ngettext("After %(n)d minute", "After %(n)d minutes", minutes) % {"n": minutes}
+
+
+def wait_choices() -> list[tuple[str, str]]:
+    """The waits offered before bots fill the empty seats, in words."""
+    return [("" if s is None else str(s), _wait_label(s)) for s in BOT_WAITS]
 
 
 class PlayNowForm(forms.Form):
     """What a person waits for in the "Play now" queue."""
 
     players = forms.ChoiceField(
-        label="Players",
+        label=gettext_lazy("Players"),
         choices=PlayerCount.choices,
         initial=PlayerCount.ANY,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose 2 players, 3 to 5 players, or any number."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose 2 players, 3 to 5 players, or any number.")
+        },
     )
     round_minutes = forms.TypedChoiceField(
-        label="Time per round",
+        label=gettext_lazy("Time per round"),
         choices=SPEED_CHOICES,
         coerce=int,
         initial=RoundTime.TWO_MINUTES,
-        help_text=(
+        help_text=gettext_lazy(
             "Live tables are played at one sitting: a countdown shows each round's time, the "
             "autopilot plays a turn missed at its deadline, and nobody is mailed about them."
         ),
-        error_messages={"invalid_choice": "Choose one of the round times offered."},
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the round times offered.")},
     )
     bots_after = forms.TypedChoiceField(
-        label="Fill the empty seats with bots of your level",
-        choices=[("" if s is None else str(s), _wait_label(s)) for s in BOT_WAITS],
+        label=gettext_lazy("Fill the empty seats with bots of your level"),
+        choices=wait_choices,
         coerce=int,
         empty_value=None,
         required=False,
         initial="60",
-        help_text="If nobody of your level has come by then, bots take the seats left.",
-        error_messages={"invalid_choice": "Choose one of the waits offered."},
+        help_text=gettext_lazy(
+            "If nobody of your level has come by then, bots take the seats left."
+        ),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the waits offered.")},
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 import engine
 from games.engine_bridge import log_moves
 from games.models import Game, Seat
@@ -84,7 +86,10 @@ def compare(challenge: Challenge, first: Seat, second: Seat, round_: int) -> Com
     (each entry's log)."""
     rounds = engine.new_game(challenge.seed, 1, engine.Variant.DUPLICATE).rounds_total
     if not 1 <= round_ <= rounds:
-        raise NoSuchRound(f"The deal has rounds 1 to {rounds}; there is no round {round_}.")
+        raise NoSuchRound(
+            _("The deal has rounds 1 to %(rounds)d; there is no round %(round)d.")
+            % {"rounds": rounds, "round": round_}
+        )
     sides = []
     offer: tuple[int | None, int | None] = (None, None)
     for seat in (first, second):

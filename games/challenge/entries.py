@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import engine
 from games.challenge.weeks import week_of, window
@@ -84,12 +85,14 @@ def enter(challenge_id: int, user: User, now: datetime) -> Game:
     deadlines. A second call returns the same entry; a week that is over takes no new one."""
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None:
-        raise GameError("There is no such challenge.")
+        raise GameError(_("There is no such challenge."))
     entry = Game.objects.filter(challenge=challenge, host=user).first()
     if entry is not None:
         return entry
     if not challenge.starts_at <= now < challenge.ends_at:
-        raise GameError(f"Week {challenge.number}'s challenge is over; play this week's.")
+        raise GameError(
+            _("Week %(week)d's challenge is over; play this week's.") % {"week": challenge.number}
+        )
     return _new_entry(challenge, user, "", now)
 
 
@@ -119,7 +122,7 @@ def enter_bots(challenge_id: int, now: datetime) -> int:
                 continue
             game = _new_entry(locked, None, name, now)
         made += 1
-        for _ in range(BOT_STEPS):  # 12 rounds and the towers: a bound, never reached
+        for _step in range(BOT_STEPS):  # 12 rounds and the towers: a bound, never reached
             if game.status != GameStatus.PLAYING:
                 break
             play_waiting_seats(game.pk, game.round, now=now)

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.zones import active_zone
@@ -60,7 +61,7 @@ def play(request: HttpRequest, week: str) -> HttpResponse:
     """Enter the week (or continue one's entry): to the entry's game page."""
     challenge = Challenge.objects.filter(week=week).first()
     if challenge is None:
-        raise Http404("There is no such challenge.")
+        raise Http404(_("There is no such challenge."))
     try:
         game = entries.enter(challenge.pk, user_of(request), timezone.now())
     except services.GameError as refused:
@@ -74,7 +75,7 @@ def _number(request: HttpRequest, name: str) -> int | None:
     if not raw:
         return None
     if not raw.isdigit():
-        raise NoSuchRound(f"“{raw}” is not a number ({name}).")
+        raise NoSuchRound(_("“%(raw)s” is not a number (%(name)s).") % {"raw": raw, "name": name})
     return int(raw)
 
 
@@ -88,7 +89,8 @@ def _pair(board: WeekBoard, a: int | None, b: int | None) -> tuple[int, int]:
     for seat_id in (first, b):
         if board.row_of(seat_id) is None:
             raise NoSuchRound(
-                f"There is no scored entry {seat_id} in week {board.challenge.number}."
+                _("There is no scored entry %(entry)d in week %(week)d.")
+                % {"entry": seat_id, "week": board.challenge.number}
             )
     return first, b
 
@@ -100,7 +102,7 @@ def side_by_side(request: HttpRequest, week: str) -> HttpResponse:
     challenge = get_object_or_404(Challenge, week=week)
     board = week_board(challenge, request.user)
     if not board.revealed or not board.rows:
-        raise Http404("The entries of this week show once your own entry is over.")
+        raise Http404(_("The entries of this week show once your own entry is over."))
     context: dict[str, object] = {"challenge": challenge, "board": board}
     try:
         round_ = _number(request, "round") or 1

@@ -26,6 +26,7 @@ from games.models.push import PushSubscription
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.models.review import Hint, Review, ReviewedDecision, ReviewStatus
 from games.models.table import (
+    BOT_LEVEL_NAMES,
     LIVE_UP_TO_MINUTES,
     Action,
     ActionSource,
@@ -44,6 +45,7 @@ from games.models.table import (
 from games.models.tournaments import Entrant, Tournament, TournamentFormat, TournamentStatus
 
 __all__ = [
+    "BOT_LEVEL_NAMES",
     "LIVE_UP_TO_MINUTES",
     "Action",
     "ActionSource",

@@ -5,14 +5,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 class PlayerCount(models.TextChoices):
     """How many players a person in the queue will sit down with."""
 
-    TWO = "2", "2 players"
-    THREE_TO_FIVE = "3-5", "3 to 5 players"
-    ANY = "any", "Any number, 2 to 5"
+    TWO = "2", gettext_lazy("2 players")
+    THREE_TO_FIVE = "3-5", gettext_lazy("3 to 5 players")
+    ANY = "any", gettext_lazy("Any number, 2 to 5")
 
     @property
     def sizes(self) -> range:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class RatingPool(models.TextChoices):
     """Two-player tables and tables of three to five are different games: rated apart."""
 
-    TWO = "two", "2 players"
-    MULTI = "multi", "3–5 players"
+    TWO = "two", gettext_lazy("2 players")
+    MULTI = "multi", gettext_lazy("3–5 players")
 
 
 class Rating(models.Model):

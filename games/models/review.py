@@ -7,12 +7,13 @@ A review is computed once by the worker (:mod:`games.review.run`) and kept; ``do
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class ReviewStatus(models.TextChoices):
-    QUEUED = "queued", "Waiting for the worker"
-    RUNNING = "running", "Under way"
-    DONE = "done", "Done"
+    QUEUED = "queued", gettext_lazy("Waiting for the worker")
+    RUNNING = "running", gettext_lazy("Under way")
+    DONE = "done", gettext_lazy("Done")
 
 
 class Review(models.Model):

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 def new_invite_token() -> str:
@@ -24,17 +26,17 @@ def new_seed() -> int:
 
 
 class GameStatus(models.TextChoices):
-    FORMING = "forming", "Waiting for players"
-    PLAYING = "playing", "In play"
-    FINISHED = "finished", "Finished"
-    CLOSED = "closed", "Closed"
+    FORMING = "forming", gettext_lazy("Waiting for players")
+    PLAYING = "playing", gettext_lazy("In play")
+    FINISHED = "finished", gettext_lazy("Finished")
+    CLOSED = "closed", gettext_lazy("Closed")
 
 
 class GameVariant(models.TextChoices):
     """The engine's variants (:class:`engine.Variant`)."""
 
-    STANDARD = "standard", "Table"
-    DUPLICATE = "duplicate", "Weekly challenge"
+    STANDARD = "standard", gettext_lazy("Table")
+    DUPLICATE = "duplicate", gettext_lazy("Weekly challenge")
 
 
 #: Round times up to this many minutes are live: kept to the second, never mailed per turn.
@@ -45,21 +47,21 @@ class RoundTime(models.IntegerChoices):
     """Time per round, in minutes: the live speeds, played at one sitting, then the slow ones,
     played over days."""
 
-    ONE_MINUTE = 1, "1 minute"
-    TWO_MINUTES = 2, "2 minutes"
-    THREE_MINUTES = 3, "3 minutes"
-    FIVE_MINUTES = 5, "5 minutes"
-    HALF_DAY = 12 * 60, "12 hours"
-    ONE_DAY = 24 * 60, "1 day"
-    TWO_DAYS = 48 * 60, "2 days"
-    THREE_DAYS = 72 * 60, "3 days"
-    ONE_WEEK = 168 * 60, "7 days"
+    ONE_MINUTE = 1, gettext_lazy("1 minute")
+    TWO_MINUTES = 2, gettext_lazy("2 minutes")
+    THREE_MINUTES = 3, gettext_lazy("3 minutes")
+    FIVE_MINUTES = 5, gettext_lazy("5 minutes")
+    HALF_DAY = 12 * 60, gettext_lazy("12 hours")
+    ONE_DAY = 24 * 60, gettext_lazy("1 day")
+    TWO_DAYS = 48 * 60, gettext_lazy("2 days")
+    THREE_DAYS = 72 * 60, gettext_lazy("3 days")
+    ONE_WEEK = 168 * 60, gettext_lazy("7 days")
 
     @classmethod
     def live(cls) -> list[RoundTime]:
         """The speeds played at one sitting (everyone at the table at once).
 
-        >>> [speed.label for speed in RoundTime.live()]
+        >>> [str(speed.label) for speed in RoundTime.live()]
         ['1 minute', '2 minutes', '3 minutes', '5 minutes']
         """
         return [speed for speed in cls if speed <= LIVE_UP_TO_MINUTES]
@@ -134,8 +136,8 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         if self.variant == GameVariant.DUPLICATE:
-            return "Weekly challenge"
-        return f"Table {self.pk}"
+            return _("Weekly challenge")
+        return _("Table %(number)s") % {"number": self.pk}
 
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
@@ -150,9 +152,19 @@ class Game(models.Model):
         return self.round_minutes <= LIVE_UP_TO_MINUTES
 
 
+#: The bots' levels as people read them, by the engine's bot names, easiest first.
+BOT_LEVEL_NAMES = {
+    # Translators: the four bot levels, e.g. "Easy bot".
+    "easy": pgettext_lazy("bot level", "Easy"),
+    "medium": pgettext_lazy("bot level", "Medium"),
+    "hard": pgettext_lazy("bot level", "Hard"),
+    "expert": pgettext_lazy("bot level", "Expert"),
+}
+
+
 class SeatKind(models.TextChoices):
-    PERSON = "person", "Person"
-    BOT = "bot", "Bot"
+    PERSON = "person", gettext_lazy("Person")
+    BOT = "bot", gettext_lazy("Bot")
 
 
 class Seat(models.Model):
@@ -199,9 +211,11 @@ class Seat(models.Model):
     def name(self) -> str:
         """What other players see: a display name, a bot's level, or "former player"."""
         if self.kind == SeatKind.BOT:
-            return f"{self.bot.title()} bot {self.position + 1}"  # two bots never look alike
+            level = BOT_LEVEL_NAMES.get(self.bot, self.bot.title())
+            # Translators: a bot's name at a table, e.g. "Easy bot 2" (its level and its seat).
+            return _("%(level)s bot %(seat)d") % {"level": level, "seat": self.position + 1}
         if self.user is None:
-            return "former player"
+            return _("former player")
         profile = getattr(self.user, "profile", None)
         return profile.display_name if profile is not None else self.user.get_username()
 
@@ -230,13 +244,13 @@ class Seat(models.Model):
 
 
 class ActionSource(models.TextChoices):
-    PLAYER = "player", "Player"
+    PLAYER = "player", gettext_lazy("Player")
     # The person missed the round's deadline (or is absent after missing several).
-    AUTOPILOT = "autopilot", "Autopilot"
+    AUTOPILOT = "autopilot", gettext_lazy("Autopilot")
     # The person is on vacation, at a table that allows it: declared, so it is not held
     # against them (no rating for a table mostly played so, no mark on their reliability).
-    VACATION = "vacation", "Autopilot (vacation)"
-    SYSTEM = "system", "System"
+    VACATION = "vacation", gettext_lazy("Autopilot (vacation)")
+    SYSTEM = "system", gettext_lazy("System")
 
     @classmethod
     def autopilot(cls) -> tuple[ActionSource, ActionSource]:
@@ -270,10 +284,10 @@ class Action(models.Model):
 
 
 class PieceKind(models.TextChoices):
-    TILE = "tile", "Landscape tile"
-    BONUS = "bonus", "Bonus tile"
-    TOWER = "tower", "Tower"
-    SHEEP = "sheep", "Sheep"
+    TILE = "tile", gettext_lazy("Landscape tile")
+    BONUS = "bonus", gettext_lazy("Bonus tile")
+    TOWER = "tower", gettext_lazy("Tower")
+    SHEEP = "sheep", gettext_lazy("Sheep")
 
 
 class PlacedPiece(models.Model):

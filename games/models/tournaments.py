@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models.table import RoundTime
 
@@ -18,15 +20,15 @@ MAX_ENTRANTS = 100
 
 
 class TournamentFormat(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    GROUPS = "groups", "Groups, then a final"
+    SWISS = "swiss", gettext_lazy("Swiss")
+    GROUPS = "groups", gettext_lazy("Groups, then a final")
 
 
 class TournamentStatus(models.TextChoices):
-    OPEN = "open", "Open for sign-up"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    OPEN = "open", gettext_lazy("Open for sign-up")
+    RUNNING = "running", gettext_lazy("Running")
+    FINISHED = "finished", gettext_lazy("Finished")
+    CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
 
 class Tournament(models.Model):
@@ -102,8 +104,8 @@ class Tournament(models.Model):
     def round_name(self, round_: int) -> str:
         """What a round is called: "Round 2", or "The group tables" and "The final"."""
         if self.is_swiss:
-            return f"Round {round_}"
-        return "The group tables" if round_ == 1 else "The final"
+            return _("Round %(number)d") % {"number": round_}
+        return _("The group tables") if round_ == 1 else _("The final")
 
 
 class Entrant(models.Model):

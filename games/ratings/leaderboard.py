@@ -8,6 +8,8 @@ from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from accounts.models import Profile
 from games.access import Viewer, tables_known_to
@@ -21,11 +23,11 @@ TOP = 50
 MONTH = "month"
 CHALLENGE = "challenge"
 #: The tabs in their order: the key in ``?tab=`` and the words on it.
-TABS: tuple[tuple[str, str], ...] = (
-    (RatingPool.TWO.value, "2 players"),
-    (RatingPool.MULTI.value, "3–5 players"),
-    (MONTH, "Most games finished this month"),
-    (CHALLENGE, "Weekly challenge"),
+TABS: tuple[tuple[str, StrOrPromise], ...] = (
+    (RatingPool.TWO.value, gettext_lazy("2 players")),
+    (RatingPool.MULTI.value, gettext_lazy("3–5 players")),
+    (MONTH, gettext_lazy("Most games finished this month")),
+    (CHALLENGE, gettext_lazy("Weekly challenge")),
 )
 
 
@@ -63,7 +65,7 @@ class Board:
     standings: list[Standing] = field(default_factory=list)
 
     @property
-    def title(self) -> str:
+    def title(self) -> StrOrPromise:
         return dict(TABS)[self.tab]
 
 

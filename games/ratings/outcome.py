@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django_stubs_ext import StrOrPromise
 
 from games.models import Game, Seat
 from games.models.ratings import Rating, RatingChange, RatingPool
@@ -44,7 +45,7 @@ class TableRating:
         return SETTLED_GAMES
 
     @property
-    def pool_label(self) -> str:
+    def pool_label(self) -> StrOrPromise:
         return RatingPool(self.pool).label
 
 

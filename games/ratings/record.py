@@ -27,6 +27,8 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
+from django.utils.translation import ngettext, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from games.access import Viewer, rounds_over, tables_known_to
 from games.challenge.standing import Standing, standing_of
@@ -39,20 +41,21 @@ TABLES_PER_PAGE = 20
 #: The rounds whose timing the "usually within" of the badge is taken from (the latest).
 TIMED_ROUNDS = 200
 #: The score categories of R6.2, as the scores table names them.
-CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("area", "Area"),
-    ("flock", "Flock"),
-    ("marker", "Marker"),
-    ("whiskey", "Whiskey"),
-    ("stones", "Stone circles"),
-    ("exploration", "Exploration"),
+# Translators: the score categories of the final scoring (R6.2), as the scores table names them.
+CATEGORIES: tuple[tuple[str, StrOrPromise], ...] = (
+    ("area", pgettext_lazy("score category", "Area")),
+    ("flock", pgettext_lazy("score category", "Flock")),
+    ("marker", pgettext_lazy("score category", "Marker")),
+    ("whiskey", pgettext_lazy("score category", "Whiskey")),
+    ("stones", pgettext_lazy("score category", "Stone circles")),
+    ("exploration", pgettext_lazy("score category", "Exploration")),
 )
 
 
 @dataclass(frozen=True)
 class PoolRecord:
     pool: str
-    label: str
+    label: StrOrPromise
     rating: Shown
     history: list[int]  # shown ratings, oldest first, the one before the first change included
 
@@ -64,7 +67,7 @@ class PoolRecord:
 
 @dataclass(frozen=True)
 class Category:
-    label: str
+    label: StrOrPromise
     average: float
     share: int  # percent of the widest bar
 
@@ -81,11 +84,12 @@ class Reliability:
             return ""
         minutes = max(1, round(self.usual.total_seconds() / 60))
         if minutes < 60:
-            return f"within {minutes} minute{'s' * (minutes != 1)}"
+            return ngettext("within %(n)d minute", "within %(n)d minutes", minutes) % {"n": minutes}
         hours = round(minutes / 60)
         if hours < 48:
-            return f"within {hours} hour{'s' * (hours != 1)}"
-        return f"within {round(hours / 24)} days"
+            return ngettext("within %(n)d hour", "within %(n)d hours", hours) % {"n": hours}
+        days = round(hours / 24)
+        return ngettext("within %(n)d day", "within %(n)d days", days) % {"n": days}
 
 
 @dataclass(frozen=True)

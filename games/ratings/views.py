@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import Profile
@@ -35,7 +36,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     """
     tab = tab_of(request.GET.get("tab"))
     if tab is None:
-        raise Http404("There is no such leaderboard.")
+        raise Http404(_("There is no such leaderboard."))
     waiting = tables_waiting_count(request.user)
     key = page_key(request, "leaderboard", tab, generation(), waiting)
 

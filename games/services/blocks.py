@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games.models import Block, GameStatus, Invitation
 from games.services.chat import chat_view_changed
@@ -35,11 +36,14 @@ def blocked_with(user_id: int) -> set[int]:
 def block(user: User, other: User) -> Block:
     """``user`` blocks ``other``; pending invitations between the two go with it."""
     if other.pk == user.pk:
-        raise GameError("You cannot block yourself.")
+        raise GameError(_("You cannot block yourself."))
     if Block.objects.filter(user=user, blocked=other).exists():
-        raise GameError("You have already blocked this player.")
+        raise GameError(_("You have already blocked this player."))
     if Block.objects.filter(user=user).count() >= BLOCKS_MAX:
-        raise GameError(f"You can block at most {BLOCKS_MAX} players; unblock someone first.")
+        raise GameError(
+            _("You can block at most %(most)d players; unblock someone first.")
+            % {"most": BLOCKS_MAX}
+        )
     made = Block.objects.create(user=user, blocked=other)
     chat_view_changed(user.pk, other.pk)  # their stored pages lose each other's table talk
     Invitation.objects.filter(
@@ -51,7 +55,7 @@ def block(user: User, other: User) -> Block:
 
 @transaction.atomic
 def unblock(user: User, other: User) -> None:
-    deleted, _ = Block.objects.filter(user=user, blocked=other).delete()
+    deleted, _by_model = Block.objects.filter(user=user, blocked=other).delete()
     if not deleted:
-        raise GameError("You have not blocked this player.")
+        raise GameError(_("You have not blocked this player."))
     chat_view_changed(user.pk, other.pk)

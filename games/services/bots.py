@@ -19,11 +19,12 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django_stubs_ext import StrOrPromise
 
 import engine
 from engine import bots
 from games.engine_bridge import load_state
-from games.models import ActionSource, Game, GameStatus, Seat, SeatKind
+from games.models import BOT_LEVEL_NAMES, ActionSource, Game, GameStatus, Seat, SeatKind
 from games.services.record import append_action, save_state
 from tipperary_site.enqueue import enqueue
 
@@ -31,12 +32,7 @@ from tipperary_site.enqueue import enqueue
 AUTOPILOT_BOT = "expert"
 
 # What the create form offers: the engine's bot name and the level people see.
-BOT_LEVELS: tuple[tuple[str, str], ...] = (
-    ("easy", "Easy"),
-    ("medium", "Medium"),
-    ("hard", "Hard"),
-    ("expert", "Expert"),
-)
+BOT_LEVELS: tuple[tuple[str, StrOrPromise], ...] = tuple(BOT_LEVEL_NAMES.items())
 
 
 def turn_seed(game_seed: int, round_: int, position: int) -> int:

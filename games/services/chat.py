@@ -23,6 +23,8 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import GameStatus, Seat
 from games.models.chat import MESSAGE_MAX, Message, Mute
@@ -44,10 +46,11 @@ def clean_text(text: str) -> str:
     """The message as it is stored: trimmed, and refused when empty or too long."""
     text = text.strip()
     if not text:
-        raise GameError("Write something before sending.")
+        raise GameError(_("Write something before sending."))
     if len(text) > MESSAGE_MAX:
         raise GameError(
-            f"A message has at most {MESSAGE_MAX} characters; this one has {len(text)}."
+            _("A message has at most %(most)d characters; this one has %(count)d.")
+            % {"most": MESSAGE_MAX, "count": len(text)}
         )
     return text
 
@@ -58,17 +61,23 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
     now = now or timezone.now()
     game = locked_game(game_id)  # first the game, then the person, as every service locks
     if not game.seats.filter(user=author).exists():
-        raise NotAllowed("Only the players at this table can write here.")
+        raise NotAllowed(_("Only the players at this table can write here."))
     if game.status == GameStatus.CLOSED:
-        raise GameError("This table is closed.")
+        raise GameError(_("This table is closed."))
     text = clean_text(text)
     count, window = rate_limit()
     lock_person(author.pk)
     recent = Message.objects.filter(author=author, created_at__gt=now - window).count()
     if recent >= count:
         raise GameError(
-            f"You have written {count} messages in the last {int(window.total_seconds())} "
-            "seconds; wait a moment before the next."
+            ngettext(
+                "You have written %(count)d message in the last %(seconds)d seconds; wait a "
+                "moment before the next.",
+                "You have written %(count)d messages in the last %(seconds)d seconds; wait a "
+                "moment before the next.",
+                count,
+            )
+            % {"count": count, "seconds": int(window.total_seconds())}
         )
     message = Message.objects.create(game=game, author=author, text=text, created_at=now)
     publish(game)
@@ -113,11 +122,24 @@ def _count_mute_change(user: User, now: datetime) -> None:
     record = [t for t in cache.get(_mute_changes_key(user.pk), []) if t > since]
     if len(record) >= count:
         minutes = int(window.total_seconds() // 60)
-        span = "hour" if minutes == 60 else f"{minutes} minutes"
-        raise GameError(
-            f"You have muted or unmuted players {count} times in the last {span}; "
-            "wait a while before the next change."
-        )
+        if minutes == 60:
+            said = ngettext(
+                "You have muted or unmuted players %(count)d time in the last hour; wait a "
+                "while before the next change.",
+                "You have muted or unmuted players %(count)d times in the last hour; wait a "
+                "while before the next change.",
+                count,
+            )
+        else:
+            # Translators: %(count)d changes in the last %(minutes)d minutes.
+            said = ngettext(
+                "You have muted or unmuted players %(count)d time in the last %(minutes)d "
+                "minutes; wait a while before the next change.",
+                "You have muted or unmuted players %(count)d times in the last %(minutes)d "
+                "minutes; wait a while before the next change.",
+                count,
+            )
+        raise GameError(said % {"count": count, "minutes": minutes})
     record.append(now.timestamp())
     cache.set(_mute_changes_key(user.pk), record, int(window.total_seconds()))
 
@@ -126,9 +148,9 @@ def _count_mute_change(user: User, now: datetime) -> None:
 def mute(user: User, muted_id: int, *, now: datetime | None = None) -> Mute:
     """``user`` stops seeing what ``muted_id`` writes, at every table (muting twice is once)."""
     if muted_id == user.pk:
-        raise GameError("You cannot mute yourself.")
+        raise GameError(_("You cannot mute yourself."))
     if not User.objects.filter(pk=muted_id).exists():
-        raise GameError("There is no such player.")
+        raise GameError(_("There is no such player."))
     lock_person(user.pk)
     existing = Mute.objects.filter(user=user, muted_id=muted_id).first()
     if existing is not None:
@@ -144,7 +166,7 @@ def unmute(user: User, muted_id: int, *, now: datetime | None = None) -> None:
     """``user`` sees ``muted_id``'s messages again."""
     lock_person(user.pk)
     if not Mute.objects.filter(user=user, muted_id=muted_id).exists():
-        raise GameError("You had not muted this player.")
+        raise GameError(_("You had not muted this player."))
     _count_mute_change(user, now or timezone.now())
     Mute.objects.filter(user=user, muted_id=muted_id).delete()
     chat_view_changed(user.pk)

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from games.engine_bridge import load_state
@@ -211,10 +212,10 @@ def take_seat_back(game_id: int, user: User) -> Game:
     with transaction.atomic():
         game = locked_game(game_id)
         if game.status != GameStatus.PLAYING:
-            raise GameError("This game is not in play.")
+            raise GameError(_("This game is not in play."))
         seat = Seat.objects.filter(game=game, user=user).first()
         if seat is None:
-            raise GameError("You have no seat at this table.")
+            raise GameError(_("You have no seat at this table."))
         if seat.absent or seat.autopilot_streak:  # otherwise there is nothing to take back
             seat.absent, seat.autopilot_streak = False, 0
             seat.save(update_fields=["absent", "autopilot_streak"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
+from django.utils.translation import ngettext
 
 from games.models import Game, GameStatus, Invitation
 from games.services.errors import GameError
@@ -26,8 +27,14 @@ def check_table_allowed(host: User) -> None:
     forming = Game.objects.filter(host=host, status=GameStatus.FORMING).count()
     if forming >= FORMING_TABLES_PER_HOST:
         raise GameError(
-            f"You already host {forming} tables waiting for players. Start or leave one of "
-            "them before opening another."
+            ngettext(
+                "You already host %(count)d table waiting for players. Start or leave it "
+                "before opening another.",
+                "You already host %(count)d tables waiting for players. Start or leave one of "
+                "them before opening another.",
+                forming,
+            )
+            % {"count": forming}
         )
 
 
@@ -39,6 +46,12 @@ def check_invitation_allowed(host: User, now: datetime) -> None:
     ).count()
     if recent >= INVITATIONS_PER_HOUR:
         raise GameError(
-            f"You have sent {recent} invitations in the last hour, the most allowed. "
-            "Please wait a while before inviting more players."
+            ngettext(
+                "You have sent %(count)d invitation in the last hour, the most allowed. "
+                "Please wait a while before inviting more players.",
+                "You have sent %(count)d invitations in the last hour, the most allowed. "
+                "Please wait a while before inviting more players.",
+                recent,
+            )
+            % {"count": recent}
         )

@@ -29,6 +29,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import (
     Block,
@@ -117,17 +118,20 @@ def join_queue(
     written) for an unknown count, speed or wait, a person already waiting, or one with a live
     table to play."""
     if players not in PlayerCount.values:
-        raise GameError("Choose 2 players, 3 to 5 players, or any number.")
+        raise GameError(_("Choose 2 players, 3 to 5 players, or any number."))
     if round_minutes not in RoundTime.values:
-        raise GameError("Choose one of the round times offered.")
+        raise GameError(_("Choose one of the round times offered."))
     if bots_after not in BOT_WAITS:
-        raise GameError("Choose one of the waits offered before bots fill the empty seats.")
+        raise GameError(_("Choose one of the waits offered before bots fill the empty seats."))
     lock_person(user.pk)  # one join of the person at a time
     if QueueEntry.objects.filter(user=user, matched_at__isnull=True).exists():
-        raise GameError("You are already waiting for a table. Leave the queue to ask again.")
+        raise GameError(_("You are already waiting for a table. Leave the queue to ask again."))
     live = live_table_to_play(user)
     if live is not None:
-        raise GameError(f"Finish your live game at {live} first: its players are waiting for you.")
+        raise GameError(
+            _("Finish your live game at %(table)s first: its players are waiting for you.")
+            % {"table": live}
+        )
     QueueEntry.objects.filter(user=user).delete()  # the tables matched before are in "Your games"
     count = PlayerCount(players)
     entry = QueueEntry.objects.create(
@@ -142,9 +146,9 @@ def join_queue(
 def leave_queue(user: User) -> None:
     """Take the person out of the queue. Refused when they are not waiting (a second click,
     or a matcher seated them a moment before: the table is theirs)."""
-    deleted, _ = QueueEntry.objects.filter(user=user, matched_at__isnull=True).delete()
+    deleted, _by_model = QueueEntry.objects.filter(user=user, matched_at__isnull=True).delete()
     if not deleted:
-        raise GameError("You are not waiting for a table: you may have just been seated.")
+        raise GameError(_("You are not waiting for a table: you may have just been seated."))
 
 
 @transaction.atomic
@@ -158,7 +162,7 @@ def start_with_bots(user: User, *, now: datetime | None = None) -> Game:
         .first()
     )
     if entry is None:
-        raise GameError("You are not waiting for a table: you may have just been seated.")
+        raise GameError(_("You are not waiting for a table: you may have just been seated."))
     now = now or timezone.now()
     seats = min(entry.sizes)
     game = seat_and_start(

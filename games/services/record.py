@@ -29,6 +29,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
+from django.utils.translation import gettext as _
 
 import engine
 from games.models import (
@@ -52,7 +53,7 @@ def locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("There is no such table.") from None
+        raise GameError(_("There is no such table.")) from None
 
 
 def lock_person(user_id: int) -> None:

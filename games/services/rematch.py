@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Game, GameStatus, Invitation, SeatKind
 from games.notifications.write import notify_invitation
@@ -28,9 +29,9 @@ def play_again(game_id: int, user: User, *, now: datetime | None = None) -> Game
     old = locked_game(game_id)
     seats = list(old.seats.select_related("user__profile").order_by("position"))
     if not any(seat.user_id == user.pk for seat in seats):
-        raise NotAllowed("Only the players of this table can play it again.")
+        raise NotAllowed(_("Only the players of this table can play it again."))
     if old.status != GameStatus.FINISHED:
-        raise GameError("A table can be played again once it is finished.")
+        raise GameError(_("A table can be played again once it is finished."))
     existing = Game.objects.filter(rematch_of=old).first()
     if existing is not None:
         return existing
@@ -46,7 +47,7 @@ def play_again(game_id: int, user: User, *, now: datetime | None = None) -> Game
     ]
     if not people and not bots:
         raise GameError(
-            "Nobody else from this table is still here to invite; open a new table instead."
+            _("Nobody else from this table is still here to invite; open a new table instead.")
         )
     new = create_game(
         user,

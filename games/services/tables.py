@@ -10,6 +10,7 @@ from django.core import signing
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from accounts.models import Profile
@@ -53,12 +54,12 @@ def create_game(
     if len(bots) + 1 < seats_wanted:  # a table that waits for players counts to the limit
         check_table_allowed(host)
     if not 2 <= seats_wanted <= 5:
-        raise GameError("A table has 2 to 5 seats.")
+        raise GameError(_("A table has 2 to 5 seats."))
     if len(bots) >= seats_wanted:
-        raise GameError("Leave at least one seat for a person: yours.")
+        raise GameError(_("Leave at least one seat for a person: yours."))
     unknown = [name for name in bots if name not in engine_bots.BOTS]
     if unknown:
-        raise GameError(f"There is no bot called {unknown[0]!r}.")
+        raise GameError(_("There is no bot called %(name)s.") % {"name": repr(unknown[0])})
     game = Game.objects.create(
         host=host, seats_wanted=seats_wanted, round_minutes=round_minutes, is_open=is_open,
         rated=rated, allow_vacation=allow_vacation, seed=new_seed() if seed is None else seed,
@@ -107,9 +108,9 @@ def game_for_invite(token: str) -> Game:
         data = signing.loads(token, salt=INVITE_SALT)
         game = Game.objects.get(pk=data["g"])
     except (signing.BadSignature, KeyError, TypeError, Game.DoesNotExist):
-        raise GameError("This invitation link is not valid.") from None
+        raise GameError(_("This invitation link is not valid.")) from None
     if game.invite_token != data.get("t"):
-        raise GameError("This invitation link has been withdrawn by the host.")
+        raise GameError(_("This invitation link has been withdrawn by the host."))
     return game
 
 
@@ -126,16 +127,16 @@ def join_game(game_id: int, user: User, *, token: str = "", now: datetime | None
     """Take a free seat; the table starts by itself when the last seat is taken."""
     game = locked_game(game_id)
     if game.status != GameStatus.FORMING:
-        raise GameError("This table is no longer taking players.")
+        raise GameError(_("This table is no longer taking players."))
     if game.seats.filter(user=user).exists():
-        raise GameError("You already have a seat at this table.")
+        raise GameError(_("You already have a seat at this table."))
     invited = game.invitations.filter(invitee=user).exists()
     by_link = invite_link_opens(token, game.pk)
     if not (game.is_open or invited or by_link):
-        raise NotAllowed("This table is by invitation only.")
+        raise NotAllowed(_("This table is by invitation only."))
     taken = game.seats.count()
     if taken >= game.seats_wanted:
-        raise GameError("This table is full.")
+        raise GameError(_("This table is full."))
     Seat.objects.create(game=game, user=user, position=_next_position(game))
     game.invitations.filter(invitee=user).delete()  # answered: no longer pending
     now = now or timezone.now()
@@ -152,10 +153,10 @@ def leave_game(game_id: int, user: User) -> Game:
     """Give up a seat before the start; a table left empty closes, a host's role passes on."""
     game = locked_game(game_id)
     if game.status != GameStatus.FORMING:
-        raise GameError("You can only leave a table before it starts.")
-    deleted, _ = game.seats.filter(user=user).delete()
+        raise GameError(_("You can only leave a table before it starts."))
+    deleted, _by_model = game.seats.filter(user=user).delete()
     if not deleted:
-        raise GameError("You have no seat at this table.")
+        raise GameError(_("You have no seat at this table."))
     remaining = list(game.seats.filter(kind=SeatKind.PERSON).order_by("position"))
     if not remaining:
         close(game, timezone.now())
@@ -171,11 +172,11 @@ def start_game(game_id: int, user: User, *, now: datetime | None = None) -> Game
     """The host starts the table with the players seated so far (at least 2)."""
     game = locked_game(game_id)
     if game.host_id != user.pk:
-        raise NotAllowed("Only the host can start this table.")
+        raise NotAllowed(_("Only the host can start this table."))
     if game.status != GameStatus.FORMING:
-        raise GameError("This table has already started.")
+        raise GameError(_("This table has already started."))
     if game.seats.count() < 2:
-        raise GameError("A game needs at least 2 players.")
+        raise GameError(_("A game needs at least 2 players."))
     _start(game, now or timezone.now())
     _rematch_changed(game)
     return game
@@ -203,21 +204,25 @@ def invite_player(
     """
     game = locked_game(game_id)
     if game.host_id != host.pk:
-        raise NotAllowed("Only the host can invite players.")
+        raise NotAllowed(_("Only the host can invite players."))
     if game.status != GameStatus.FORMING:
-        raise GameError("This table is no longer taking players.")
+        raise GameError(_("This table is no longer taking players."))
     profile = Profile.objects.filter(display_name__iexact=display_name.strip()).first()
     if profile is None:
-        raise GameError(f"There is no player called “{display_name.strip()}”.")
+        raise GameError(_("There is no player called “%(name)s”.") % {"name": display_name.strip()})
     if profile.user_id == host.pk:
-        raise GameError("You have a seat at your own table already.")
+        raise GameError(_("You have a seat at your own table already."))
     if game.seats.filter(user_id=profile.user_id).exists():
-        raise GameError(f"{profile.display_name} already has a seat at this table.")
+        raise GameError(
+            _("%(name)s already has a seat at this table.") % {"name": profile.display_name}
+        )
     existing = game.invitations.filter(invitee_id=profile.user_id).first()
     if existing is not None:
         return existing
     if blocked_either_way(host.pk, profile.user_id):
-        raise GameError(f"{profile.display_name} cannot be invited to your tables.")
+        raise GameError(
+            _("%(name)s cannot be invited to your tables.") % {"name": profile.display_name}
+        )
     now = now or timezone.now()
     check_invitation_allowed(host, now)
     invitation = Invitation.objects.create(game=game, invitee_id=profile.user_id)
@@ -233,14 +238,14 @@ def withdraw_invitation(game_id: int, host: User, invitation_id: int) -> Invitat
     by it, and it leaves their list. Returns the withdrawn invitation (with the invitee)."""
     game = locked_game(game_id)
     if game.host_id != host.pk:
-        raise NotAllowed("Only the host can withdraw an invitation.")
+        raise NotAllowed(_("Only the host can withdraw an invitation."))
     if game.status != GameStatus.FORMING:
-        raise GameError("This table is no longer taking players.")
+        raise GameError(_("This table is no longer taking players."))
     invitation = (
         game.invitations.select_related("invitee__profile").filter(pk=invitation_id).first()
     )
     if invitation is None:
-        raise GameError("There is no such invitation at this table (it may have been answered).")
+        raise GameError(_("There is no such invitation at this table (it may have been answered)."))
     Invitation.objects.filter(pk=invitation.pk).delete()
     publish(game)
     person_changed(invitation.invitee_id)
@@ -251,9 +256,9 @@ def withdraw_invitation(game_id: int, host: User, invitation_id: int) -> Invitat
 def decline_invitation(game_id: int, user: User) -> Game:
     """The invitee says no: the invitation goes, and the host's list of invitees with it."""
     game = locked_game(game_id)
-    deleted, _ = game.invitations.filter(invitee=user).delete()
+    deleted, _by_model = game.invitations.filter(invitee=user).delete()
     if not deleted:
-        raise GameError("You have no invitation to this table.")
+        raise GameError(_("You have no invitation to this table."))
     publish(game)
     return game
 
@@ -278,7 +283,7 @@ def revoke_invite_link(game_id: int, host: User) -> Game:
     """Withdraw the current invite link and make a new one."""
     game = locked_game(game_id)
     if game.host_id != host.pk:
-        raise NotAllowed("Only the host can change the invitation link.")
+        raise NotAllowed(_("Only the host can change the invitation link."))
     game.invite_token = new_invite_token()
     game.save(update_fields=["invite_token"])
     return game

@@ -13,6 +13,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from games.engine_bridge import load_state
@@ -55,12 +56,12 @@ def submit_action(
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise NotAllowed("You have no seat at this table.")
+        raise NotAllowed(_("You have no seat at this table."))
     now = now or timezone.now()
     if game.challenge is not None and game.challenge.is_over(now):
         raise GameError(game.challenge.over_message)  # even before its week is scored
     if game.status != GameStatus.PLAYING:
-        raise GameError("This game is not in play.")
+        raise GameError(_("This game is not in play."))
     if step != seat.step:
         moved_on = seen_round is not None and seen_round != game.round
         raise StaleTurn(seat.step, new_round=game.round if moved_on else None)

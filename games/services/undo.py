@@ -16,6 +16,8 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import engine
 from games.engine_bridge import load_state
@@ -23,7 +25,7 @@ from games.models import ActionSource, Game, GameStatus
 from games.services.errors import GameError, NotAllowed, StaleTurn
 from games.services.record import append_action, locked_game, save_state
 
-AUTOPILOT_TURN = (
+AUTOPILOT_TURN = gettext_lazy(
     "The autopilot played this turn for you, so it stands. Play the next one yourself: it "
     "cannot be taken back once played for you."
 )
@@ -48,13 +50,13 @@ def undo_turn(
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise NotAllowed("You have no seat at this table.")
+        raise NotAllowed(_("You have no seat at this table."))
     if game.status != GameStatus.PLAYING:
-        raise GameError("This game is not in play.")
+        raise GameError(_("This game is not in play."))
     if step != seat.step:
         moved_on = seen_round is not None and seen_round != game.round
         new_round = game.round if moved_on else None
-        raise StaleTurn(seat.step, new_round=new_round, kept="nothing was taken back")
+        raise StaleTurn(seat.step, new_round=new_round, undo=True)
     state = load_state(game)
     refusal = engine.undo_refusal(state, seat.position)
     if refusal is not None:
@@ -66,7 +68,7 @@ def undo_turn(
         .first()
     )
     if last != ActionSource.PLAYER:
-        raise GameError(AUTOPILOT_TURN)
+        raise GameError(str(AUTOPILOT_TURN))
     new_state, events = engine.apply(state, seat.position, engine.UndoTurn())
     action = engine.UndoTurn().notation
     append_action(game, seat.position, action, ActionSource.PLAYER, state.round, events=events)

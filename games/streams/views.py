@@ -37,6 +37,7 @@ from django.http import (
     HttpResponseBase,
     StreamingHttpResponse,
 )
+from django.utils.translation import gettext as _
 
 from games.access import table_for
 from games.page.live import Token, mine_token
@@ -133,15 +134,15 @@ def _stream(request: HttpRequest, events: AsyncIterator[bytes]) -> StreamingHttp
 async def _opened(request: HttpRequest) -> HttpResponseBase | tuple[Hub, int]:
     """The hub and the viewer, or the answer that refuses the stream."""
     if not isinstance(request, ASGIRequest) or not publish.enabled():
-        return _refusal(request, 404, "Streams are served by the stream process.")
+        return _refusal(request, 404, _("Streams are served by the stream process."))
     if request.method == "OPTIONS":
         return _answer(request, HttpResponse(status=204))
     if request.method != "GET":
-        return _refusal(request, 405, "Open a stream with GET.")
+        return _refusal(request, 405, _("Open a stream with GET."))
     user_id = await _person(request)
     await close_connection()  # the log-in's read: hand the connection back before streaming
     if user_id is None:
-        return _refusal(request, 403, "Log in to follow a table.")
+        return _refusal(request, 403, _("Log in to follow a table."))
     return hub(settings.STREAMS_REDIS_URL), user_id
 
 
@@ -152,7 +153,7 @@ async def table_events(request: HttpRequest, game_id: int) -> HttpResponseBase:
         return opened
     center, user_id = opened
     if not await may_see(user_id, game_id):
-        return _refusal(request, 404, "No such table.")
+        return _refusal(request, 404, _("No such table."))
     session = request.session.session_key
     return _stream(request, _table_events(center, user_id, session, game_id, _seen(request)))
 

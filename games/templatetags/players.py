@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from games.models import Seat, SeatKind
@@ -40,7 +41,7 @@ def player(who: Seat | User | Profile | None, absolute: bool = False) -> SafeStr
         return format_html('<span class="player bot">{}</span>', who.name)
     profile = _profile(who)
     if profile is None:
-        name = who.get_username() if isinstance(who, User) else "former player"
+        name = who.get_username() if isinstance(who, User) else _("former player")
         return format_html('<span class="player former">{}</span>', name)
     url = player_url(profile.display_name)
     if absolute:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.ratings.outcome import TableRating, table_ratings
 from games.ratings.scale import points
@@ -29,13 +31,36 @@ def signed(moved: int) -> str:
 def rating_line(rating: TableRating) -> str:
     """A table's rating change in words, the same on the final page and in the mail:
     "Rating 1000 → 1081 (+81, provisional: 1 of 5 games)"."""
+    said = {
+        "before": rating.before,
+        "after": rating.after,
+        "change": signed(rating.change),
+        "games": rating.games,
+        "settled": rating.settled_games,
+    }
     if rating.provisional:
-        state = f", provisional: {rating.games} of {rating.settled_games} games"
-    elif rating.settled_now:
-        state = f", {rating.games} rated games: now on the leaderboard"
-    else:
-        state = ""
-    return f"Rating {rating.before} → {rating.after} ({signed(rating.change)}{state})"
+        return (
+            ngettext(
+                "Rating %(before)s → %(after)s (%(change)s, provisional: %(games)d of "
+                "%(settled)d game)",
+                "Rating %(before)s → %(after)s (%(change)s, provisional: %(games)d of "
+                "%(settled)d games)",
+                rating.settled_games,
+            )
+            % said
+        )
+    if rating.settled_now:
+        return (
+            ngettext(
+                "Rating %(before)s → %(after)s (%(change)s, %(games)d rated game: now on the "
+                "leaderboard)",
+                "Rating %(before)s → %(after)s (%(change)s, %(games)d rated games: now on the "
+                "leaderboard)",
+                rating.games,
+            )
+            % said
+        )
+    return _("Rating %(before)s → %(after)s (%(change)s)") % said
 
 
 @register.simple_tag(takes_context=True)

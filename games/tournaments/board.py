@@ -7,8 +7,19 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from games.models import Entrant, Game, GameStatus, Seat, SeatKind, Tournament, TournamentStatus
+from games.models import (
+    BOT_LEVEL_NAMES,
+    Entrant,
+    Game,
+    GameStatus,
+    Seat,
+    SeatKind,
+    Tournament,
+    TournamentStatus,
+)
 from games.tournaments.events import final_order, rating_range
 from games.tournaments.points import place_points, shown
 from games.tournaments.tally import Played, tables_of
@@ -31,11 +42,11 @@ def lists() -> list[tuple[str, list[Tournament], str]]:
         key=lambda t: (not t.featured, -t.finished_at.timestamp() if t.finished_at else 0)
     )
     return [
-        ("Open for sign-up", [t for t in events if t.status == TournamentStatus.OPEN],
-         "No event is taking entrants just now."),
-        ("Running", [t for t in events if t.status == TournamentStatus.RUNNING],
-         "No event is running."),
-        ("Finished", finished[:20], "No event has finished yet."),
+        (_("Open for sign-up"), [t for t in events if t.status == TournamentStatus.OPEN],
+         _("No event is taking entrants just now.")),
+        (_("Running"), [t for t in events if t.status == TournamentStatus.RUNNING],
+         _("No event is running.")),
+        (_("Finished"), finished[:20], _("No event has finished yet.")),
     ]  # fmt: skip
 
 
@@ -94,14 +105,22 @@ class EventPage:
     def withdrawn_in(self) -> str:
         """The round the viewer withdrew in, by its name."""
         round_ = self.mine.withdrawn_round if self.mine is not None else None
-        return self.tournament.round_name(round_).lower() if round_ else "sign-up"
+        # Translators: these complete "You withdrew during …".
+        if not round_:
+            return pgettext("withdrew during", "sign-up")
+        if self.tournament.is_swiss:
+            return pgettext("withdrew during", "round %(number)d") % {"number": round_}
+        if round_ == 1:
+            return pgettext("withdrew during", "the group tables")
+        return pgettext("withdrew during", "the final")
 
 
 def _seat_shown(seat: Seat, names: dict[int, str], points: str, over: bool) -> SeatShown:
     if seat.kind == SeatKind.BOT:
-        name = f"{seat.bot.title()} bot"
+        level = BOT_LEVEL_NAMES.get(seat.bot, seat.bot.title())
+        name = _("%(level)s bot") % {"level": level}
     else:
-        name = names.get(seat.user_id or 0, "former player")
+        name = names.get(seat.user_id or 0) or _("former player")
     return SeatShown(name, seat.kind != SeatKind.BOT, seat.rank if over else None,
                      int((seat.score or {}).get("total", 0)) if over else None, points)  # fmt: skip
 

@@ -21,6 +21,7 @@ from functools import partial
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
 
 import engine
 from games.models import (
@@ -76,43 +77,45 @@ def problems(rules: Rules, now: datetime) -> dict[str, str]:
     found: dict[str, str] = {}
     size = rules.table_size
     if not 3 <= len(rules.name.strip()) <= 80:
-        found["name"] = "Give the event a name of 3 to 80 characters."
+        found["name"] = _("Give the event a name of 3 to 80 characters.")
     if not 2 <= size <= 5:
-        found["table_size"] = "A table has 2 to 5 seats."
+        found["table_size"] = _("A table has 2 to 5 seats.")
     if rules.round_minutes not in RoundTime.values:
-        found["round_minutes"] = "Choose a time per round from the list."
+        found["round_minutes"] = _("Choose a time per round from the list.")
     if rules.format not in TournamentFormat.values:
-        found["format"] = "Choose Swiss, or groups then a final."
+        found["format"] = _("Choose Swiss, or groups then a final.")
     elif rules.format == TournamentFormat.SWISS and not 1 <= rules.rounds <= MAX_SWISS_ROUNDS:
-        found["rounds"] = f"A Swiss event has 1 to {MAX_SWISS_ROUNDS} rounds."
+        found["rounds"] = _("A Swiss event has 1 to %(most)d rounds.") % {"most": MAX_SWISS_ROUNDS}
     if rules.min_entrants < 2:
-        found["min_entrants"] = "An event needs at least 2 entrants."
+        found["min_entrants"] = _("An event needs at least 2 entrants.")
     elif rules.min_entrants > rules.max_entrants:
-        found["min_entrants"] = "The fewest entrants is more than the most entrants."
+        found["min_entrants"] = _("The fewest entrants is more than the most entrants.")
     elif rules.format == TournamentFormat.GROUPS and 2 <= size <= 5:
         if rules.min_entrants < size + 1:
-            found["min_entrants"] = (
-                f"Groups and a final need at least {size + 1} entrants: two groups of tables "
-                f"of {size}."
-            )
+            found["min_entrants"] = _(
+                "Groups and a final need at least %(fewest)d entrants: two groups of tables "
+                "of %(size)d."
+            ) % {"fewest": size + 1, "size": size}
         elif rules.max_entrants > size * size:
-            found["max_entrants"] = (
-                f"With tables of {size}, the final seats {size} group winners: at most "
-                f"{size * size} entrants."
-            )
+            found["max_entrants"] = _(
+                "With tables of %(size)d, the final seats %(size)d group winners: at most "
+                "%(most)d entrants."
+            ) % {"size": size, "most": size * size}
     elif not rules.bots_fill and 2 <= size <= 5 and rules.min_entrants < size:
-        found["min_entrants"] = (
-            f"Without bots, at least {size} entrants are needed to fill one table of {size}."
-        )
+        found["min_entrants"] = _(
+            "Without bots, at least %(size)d entrants are needed to fill one table of %(size)d."
+        ) % {"size": size}
     if rules.max_entrants > MAX_ENTRANTS and "max_entrants" not in found:
-        found["max_entrants"] = f"An event takes at most {MAX_ENTRANTS} entrants."
+        found["max_entrants"] = _("An event takes at most %(most)d entrants.") % {
+            "most": MAX_ENTRANTS
+        }
     low, high = rules.min_rating, rules.max_rating
     if low is not None and high is not None and low > high:
-        found["min_rating"] = "The lowest rating allowed is above the highest."
+        found["min_rating"] = _("The lowest rating allowed is above the highest.")
     if rules.signup_closes_at <= now:
-        found["signup_closes_at"] = "Sign-up must close in the future."
+        found["signup_closes_at"] = _("Sign-up must close in the future.")
     elif rules.signup_closes_at > now + SIGNUP_AT_MOST:
-        found["signup_closes_at"] = "Sign-up must close within 60 days."
+        found["signup_closes_at"] = _("Sign-up must close within 60 days.")
     return found
 
 
@@ -140,7 +143,7 @@ def set_featured(tournament_ids: list[int], featured: bool) -> int:
 def _locked(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise GameError("There is no such event.")
+        raise GameError(_("There is no such event."))
     return tournament
 
 
@@ -152,12 +155,13 @@ def _display_name(user: User) -> str:
 def rating_range(tournament: Tournament) -> str:
     """The ratings an event takes, in words ("" when it takes any)."""
     low, high = tournament.min_rating, tournament.max_rating
+    # Translators: the ratings an event takes, after "4 to 16 entrants, ".
     if low is not None and high is not None:
-        return f"ratings from {low} to {high}"
+        return _("ratings from %(low)d to %(high)d") % {"low": low, "high": high}
     if low is not None:
-        return f"ratings of {low} and above"
+        return _("ratings of %(low)d and above") % {"low": low}
     if high is not None:
-        return f"ratings up to {high}"
+        return _("ratings up to %(high)d") % {"high": high}
     return ""
 
 
@@ -168,15 +172,27 @@ def enter(tournament_id: int, user: User, now: datetime) -> Entrant:
     tournament = _locked(tournament_id)
     name = tournament.name
     if tournament.status != TournamentStatus.OPEN or tournament.signup_closes_at <= now:
-        raise GameError(f"Sign-up for {name} has closed.")
+        raise GameError(_("Sign-up for %(event)s has closed.") % {"event": name})
     if tournament.entrants.filter(user=user).exists():
-        raise GameError(f"You are already entered in {name}.")
+        raise GameError(_("You are already entered in %(event)s.") % {"event": name})
     if tournament.entrants.count() >= tournament.max_entrants:
-        raise GameError(f"{name} is full: it takes {tournament.max_entrants} entrants.")
+        raise GameError(
+            _("%(event)s is full: it takes %(most)d entrants.")
+            % {"event": name, "most": tournament.max_entrants}
+        )
     rating = rating_now(user.pk, tournament.table_size)
     low, high = tournament.min_rating, tournament.max_rating
     if (low is not None and rating < low) or (high is not None and rating > high):
-        raise GameError(f"{name} takes {rating_range(tournament)}; yours is {rating}.")
+        said = {"event": name, "low": low, "high": high, "rating": rating}
+        if low is not None and high is not None:
+            raise GameError(
+                _("%(event)s takes ratings from %(low)d to %(high)d; yours is %(rating)d.") % said
+            )
+        if low is not None:
+            raise GameError(
+                _("%(event)s takes ratings of %(low)d and above; yours is %(rating)d.") % said
+            )
+        raise GameError(_("%(event)s takes ratings up to %(high)d; yours is %(rating)d.") % said)
     return Entrant.objects.create(
         tournament=tournament, user=user, name=_display_name(user), rating=rating
     )
@@ -190,12 +206,12 @@ def withdraw(tournament_id: int, user: User, now: datetime) -> bool:
     tournament = _locked(tournament_id)
     entrant = tournament.entrants.filter(user=user, withdrawn_at__isnull=True).first()
     if entrant is None:
-        raise GameError(f"You are not entered in {tournament.name}.")
+        raise GameError(_("You are not entered in %(event)s.") % {"event": tournament.name})
     if tournament.status == TournamentStatus.OPEN:
         entrant.delete()
         return False
     if tournament.status != TournamentStatus.RUNNING:
-        raise GameError(f"{tournament.name} is over.")
+        raise GameError(_("%(event)s is over.") % {"event": tournament.name})
     entrant.withdrawn_at, entrant.withdrawn_round = now, tournament.round
     entrant.save(update_fields=["withdrawn_at", "withdrawn_round"])
     at_tables = Game.objects.select_for_update().filter(

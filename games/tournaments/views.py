@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Tournament
@@ -45,7 +46,9 @@ def create(request: HttpRequest) -> HttpResponse:
             except GameError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, f"{tournament.name} is open for sign-up.")
+                messages.success(
+                    request, _("%(event)s is open for sign-up.") % {"event": tournament.name}
+                )
                 return redirect(tournament)
         return TemplateResponse(request, "tournaments/create.html", {"form": form}, status=400)
     return TemplateResponse(request, "tournaments/create.html", {"form": form})
@@ -61,7 +64,7 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     except GameError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"You are entered in {tournament.name}.")
+        messages.success(request, _("You are entered in %(event)s.") % {"event": tournament.name})
     return redirect(tournament)
 
 
@@ -78,8 +81,11 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"You withdrew from {tournament.name}: the autopilot finishes your table."
-            if running
-            else f"You are no longer entered in {tournament.name}.",
+            (
+                _("You withdrew from %(event)s: the autopilot finishes your table.")
+                if running
+                else _("You are no longer entered in %(event)s.")
+            )
+            % {"event": tournament.name},
         )
     return redirect(tournament)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import Profile
@@ -29,11 +30,13 @@ def _change(request: HttpRequest, name: str, *, block: bool) -> HttpResponse:
         messages.error(request, str(refused))
     else:
         said = (
-            f"You blocked {other}: no invitations, table talk or rematches between you. "
-            "They are not told."
+            _(
+                "You blocked %(name)s: no invitations, table talk or rematches between you. "
+                "They are not told."
+            )
             if block
-            else f"You unblocked {other}."
-        )
+            else _("You unblocked %(name)s.")
+        ) % {"name": other}
         messages.success(request, said)
     return redirect("ratings:player", other)
 

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -89,7 +90,7 @@ def _for_player(
     player = _player(request)
     try:
         if player is None:
-            raise services.GameError("Say which player.")
+            raise services.GameError(_("Say which player."))
         change(player)
     except services.GameError as refused:
         return _answer(request, access, error=str(refused))
@@ -103,7 +104,7 @@ def mute(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     user = user_of(request)
     return _for_player(
         request, game_id, lambda player: chat_services.mute(user, player),
-        "Muted: you no longer see that player's messages, at any table.",
+        _("Muted: you no longer see that player's messages, at any table."),
     )  # fmt: skip
 
 
@@ -114,5 +115,5 @@ def unmute(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     user = user_of(request)
     return _for_player(
         request, game_id, lambda player: chat_services.unmute(user, player),
-        "You see that player's messages again.",
+        _("You see that player's messages again."),
     )  # fmt: skip

@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.access import TableAccess, table_for
@@ -29,7 +30,7 @@ def _told_to(request: HtmxHttpRequest, game_id: int) -> TableAccess:
     an invite-only one to its players only (not to people merely invited); 404 otherwise."""
     access = table_for(user_of(request), game_id)
     if not access.game.is_open and access.mine is None:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     return access
 
 
@@ -55,7 +56,7 @@ def export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     since its log holds turns still hidden (R4.2)."""
     access = _told_to(request, game_id)
     if access.game.status != GameStatus.FINISHED:
-        raise Http404("A table can be exported once its game is over.")
+        raise Http404(_("A table can be exported once its game is over."))
     response = JsonResponse(export_game(access), json_dumps_params={"indent": 1})
     filename = f"tipperary-table-{access.game.pk}.json"
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -68,12 +69,15 @@ def replay(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """Every county, the scores and the wheel at one step of a round (``?round=n&step=k``)."""
     access = _told_to(request, game_id)
     if access.game.status not in (GameStatus.PLAYING, GameStatus.FINISHED):
-        raise Http404("A table has a replay once its game has started.")
+        raise Http404(_("A table has a replay once its game has started."))
     form = ReplayForm(request.GET)
     context: dict[str, object] = {"access": access, "game": access.game}
     try:
         if not form.is_valid():
-            raise NoSuchStep(f"That place in the replay was not understood ({form.problem()}).")
+            raise NoSuchStep(
+                _("That place in the replay was not understood (%(problem)s).")
+                % {"problem": form.problem()}
+            )
         page = build_replay(access, form.cleaned_data["round"], form.cleaned_data["step"])
     except NoSuchStep as error:
         context["error"] = str(error)

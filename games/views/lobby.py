@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import rounds_for
@@ -94,7 +95,9 @@ def create(request: HttpRequest) -> HttpResponse:
     # A table the bots filled has started: its page says so itself. A flash there would stay
     # on screen all game, since that page changes by parts and is never loaded again.
     if game.status != GameStatus.PLAYING:
-        messages.success(request, "Your table is open. Invite friends or wait for players to join.")
+        messages.success(
+            request, _("Your table is open. Invite friends or wait for players to join.")
+        )
     return redirect(game)
 
 

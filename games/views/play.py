@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
@@ -127,7 +128,7 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = ActionForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.GameError("That move was not understood.")
+            raise services.GameError(_("That move was not understood."))
         data = form.cleaned_data
         services.submit_action(
             game_id, user, data["notation"], data["step"], seen_round=data["round"]
@@ -140,7 +141,7 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         # The address bar shows the table itself again, not the tile that was being tried.
         fresh = table_for(user, game_id)
         return replace_url(_render(request, fresh, asked={}), fresh.game.get_absolute_url())
-    messages.success(request, "Done.")
+    messages.success(request, _("Done."))
     return redirect("games:game", game_id)
 
 
@@ -153,7 +154,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     user = user_of(request)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        error = "That request to take back your turn was not understood."
+        error = _("That request to take back your turn was not understood.")
         return _render(request, table_for(user, game_id), status=400, error=error)
     try:
         services.undo_turn(
@@ -165,7 +166,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _render(request, table_for(user, game_id), status=409, error=str(refused))
     if request.htmx:
         return _render(request, table_for(user, game_id), asked={})
-    messages.success(request, "Your turn is taken back: play it again.")
+    messages.success(request, _("Your turn is taken back: play it again."))
     return redirect("games:game", game_id)
 
 
@@ -180,7 +181,7 @@ def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """
     seen = Token.parse(request.GET.get("t", ""))
     if seen is None:
-        return HttpResponse("Give the token (t) your page was drawn with.", status=400)
+        return HttpResponse(_("Give the token (t) your page was drawn with."), status=400)
     return _changed(request, game_id, seen)
 
 

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -64,7 +65,7 @@ def leave(request: HttpRequest) -> HttpResponse:
     except GameError as refused:
         messages.error(request, str(refused))
     else:
-        messages.success(request, "You left the queue.")
+        messages.success(request, _("You left the queue."))
     return redirect("games:play_now")
 
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -27,13 +28,17 @@ def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, str(refused))
         return redirect("games:game", game_id)
     if rematch.host_id != user.pk:
-        messages.info(request, f"{rematch} is already open for this table's rematch.")
+        messages.info(
+            request, _("%(table)s is already open for this table's rematch.") % {"table": rematch}
+        )
     elif rematch.status == GameStatus.PLAYING:
-        messages.success(request, "The bots are seated again and the rematch has started.")
+        messages.success(request, _("The bots are seated again and the rematch has started."))
     else:
         messages.success(
             request,
-            "Everyone from the table is invited. The rematch starts when they have all "
-            "accepted, or when you start it.",
+            _(
+                "Everyone from the table is invited. The rematch starts when they have all "
+                "accepted, or when you start it."
+            ),
         )
     return redirect(rematch)

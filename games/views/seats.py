@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -24,5 +25,7 @@ def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
     except services.GameError as refused:
         messages.error(request, str(refused))
     else:
-        messages.success(request, "Welcome back! From the next round on you play your own turns.")
+        messages.success(
+            request, _("Welcome back! From the next round on you play your own turns.")
+        )
     return redirect("games:game", game_id)

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -42,7 +43,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     return _after(
         request, game_id,
         lambda: services.join_game(game_id, user_of(request), token=token),
-        "You have a seat at this table.",
+        _("You have a seat at this table."),
     )  # fmt: skip
 
 
@@ -55,7 +56,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     except services.GameError as refused:
         messages.error(request, str(refused))
         return redirect("games:game", game_id)
-    messages.success(request, "You left the table.")
+    messages.success(request, _("You left the table."))
     return redirect("games:lobby")
 
 
@@ -66,7 +67,7 @@ def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return _after(
         request, game_id,
         lambda: services.start_game(game_id, user_of(request)),
-        "The game has started. Pick your first tile!",
+        _("The game has started. Pick your first tile!"),
     )  # fmt: skip
 
 
@@ -76,7 +77,9 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     table_for(user_of(request), game_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the display name of the player to invite (3–20 characters).")
+        messages.error(
+            request, _("Give the display name of the player to invite (3–20 characters).")
+        )
         return redirect("games:game", game_id)
     try:
         invitation = services.invite_player(
@@ -86,7 +89,10 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, str(refused))
     else:  # the name as its owner writes it, not as it was typed
         name = invitation.invitee.profile.display_name
-        messages.success(request, f"{name} is invited. They will find it under Your games.")
+        messages.success(
+            request,
+            _("%(name)s is invited. They will find it under Your games.") % {"name": name},
+        )
     return redirect("games:game", game_id)
 
 
@@ -102,7 +108,7 @@ def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) 
     else:
         profile = getattr(invitation.invitee, "profile", None)
         who = profile.display_name if profile is not None else invitation.invitee.get_username()
-        messages.success(request, f"{who}’s invitation is withdrawn.")
+        messages.success(request, _("%(name)s’s invitation is withdrawn.") % {"name": who})
     return redirect("games:game", game_id)
 
 
@@ -117,7 +123,7 @@ def decline(request: HttpRequest, game_id: int) -> HttpResponse:
     except services.GameError as refused:
         messages.error(request, str(refused))
     else:
-        messages.success(request, f"You declined the invitation to {game}.")
+        messages.success(request, _("You declined the invitation to %(table)s.") % {"table": game})
     return redirect("games:mine")
 
 
@@ -128,7 +134,7 @@ def revoke_link(request: HttpRequest, game_id: int) -> HttpResponse:
     return _after(
         request, game_id,
         lambda: services.revoke_invite_link(game_id, user_of(request)),
-        "The old invitation link no longer works; share the new one.",
+        _("The old invitation link no longer works; share the new one."),
     )  # fmt: skip
 
 
