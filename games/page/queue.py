@@ -25,11 +25,11 @@ class Waiting:
 
     @property
     def players(self) -> str:
-        return PlayerCount(self.entry.players).label
+        return str(PlayerCount(self.entry.players).label)
 
     @property
     def speed(self) -> str:
-        return RoundTime(self.entry.round_minutes).label
+        return str(RoundTime(self.entry.round_minutes).label)
 
     @property
     def waited_seconds(self) -> int:
