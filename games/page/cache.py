@@ -27,6 +27,7 @@ from django.middleware.gzip import re_accepts_gzip
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 
 from games.page.stencil import Stencil
 from games.services.chat import chat_view_key
@@ -41,7 +42,8 @@ def page_key(request: HttpRequest, *parts: object) -> str:
     user = request.user
     minute = timezone.now().strftime("%Y%m%d%H%M")
     zone = timezone.get_current_timezone_name()
-    raw = ":".join(map(str, (user.pk, user.get_username(), minute, zone, *parts)))
+    language = get_language()  # the page is in the reader's language
+    raw = ":".join(map(str, (user.pk, user.get_username(), minute, zone, language, *parts)))
     return "page:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.page.county import CountyGrid
 from games.page.county_html import render_county
@@ -52,7 +53,8 @@ def cache_key(grid: CountyGrid, size: str, title: str) -> str:
     >>> cache_key(grid, "small", "Ann’s county") == cache_key(grid, "small", "Bob’s county")
     False
     """
-    what = hashlib.blake2b(f"{size}|{title}".encode(), digest_size=8).hexdigest()
+    # The cells' spoken labels are in the reader's language: one drawing per language.
+    what = hashlib.blake2b(f"{size}|{title}|{get_language()}".encode(), digest_size=8).hexdigest()
     return f"county:{_MARKUP}:{grid.key}:{what}"
 
 
