@@ -197,11 +197,11 @@ def parse_cell_action(letter: str, x: int, y: int) -> CellAction:
     >>> parse_cell_action("t", 3, 1)
     Traceback (most recent call last):
     ...
-    engine.errors.InvalidNotation: 't' is not a move this game understands.
+    engine.errors.InvalidNotation: not_notation(text='t')
     """
     kind = _BY_LETTER.get(letter)
     if kind is None:
-        raise InvalidNotation(f"{letter!r} is not a move this game understands.")
+        raise InvalidNotation("not_notation", text=letter)
     return kind(x, y)
 
 
@@ -220,4 +220,4 @@ def parse_action(text: str) -> Action:
         match = pattern.fullmatch(text)
         if match is not None:
             return kind(*(int(group) for group in match.groups()))
-    raise InvalidNotation(f"{text!r} is not a move this game understands.")
+    raise InvalidNotation("not_notation", text=text)

@@ -20,8 +20,8 @@ class SheepSource(StrEnum):
 class SheepLossReason(StrEnum):
     """Why a gained sheep was lost at once (R5.3)."""
 
-    NO_MEADOW = "no empty meadow"
-    SUPPLY_EMPTY = "supply empty"
+    NO_MEADOW = "no_meadow"
+    SUPPLY_EMPTY = "supply_empty"
 
 
 @dataclass(frozen=True, slots=True)

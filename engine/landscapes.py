@@ -49,15 +49,6 @@ class Landscape(StrEnum):
         """
         return _LETTER_OF[self]
 
-    @property
-    def label(self) -> str:
-        """A name for messages to players.
-
-        >>> Landscape.STONE.label
-        'stone circle'
-        """
-        return _LABELS[self]
-
 
 class CellKind(StrEnum):
     """Which kind of piece a display cell belongs to."""
@@ -80,17 +71,6 @@ _LETTER_OF = {
     Landscape.TOWER: "W",
 }
 _BY_LETTER = {letter: landscape for landscape, letter in _LETTER_OF.items()}
-_LABELS = {
-    Landscape.MEADOW: "meadow",
-    Landscape.PASTURE: "pasture",
-    Landscape.GRAIN: "grain field",
-    Landscape.DISTILLERY: "distillery",
-    Landscape.RUIN: "ruin",
-    Landscape.BOG: "bog",
-    Landscape.STONE: "stone circle",
-    Landscape.TOWN: "town square",
-    Landscape.TOWER: "tower",
-}
 
 
 @dataclass(frozen=True, slots=True)

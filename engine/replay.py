@@ -82,8 +82,8 @@ def replay(
     Stops at the first move that does not parse or is illegal.
 
     >>> r = replay(3, 2, [(None, "end")])
-    >>> r.applied, str(r.error)
-    (0, 'The round is not over yet: seats 0, 1 have not finished.')
+    >>> r.applied, r.error
+    (0, IllegalAction('round_not_over', {'seats': (0, 1)}))
     """
     state = new_game(seed, players, variant)
     applied = 0

@@ -84,6 +84,7 @@ from engine.events import (
 )
 from engine.geometry import placement_problem
 from engine.landscapes import CellKind, Coord, Landscape
+from engine.queries import PendingKind
 from engine.scoring import score, shared_ranks
 from engine.state import Area, Cell, Display, GameState, Phase, RoundStart, SeatState
 from engine.state import hometown_display as _hometown_display
@@ -181,18 +182,18 @@ def apply(
     >>> apply(g, None, EndRound())
     Traceback (most recent call last):
     ...
-    engine.errors.IllegalAction: The round is not over yet: seats 0, 1 have not finished.
+    engine.errors.IllegalAction: round_not_over(seats=(0, 1))
     """
     if state.phase is Phase.FINISHED:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("game_over")
     if isinstance(action, EndRound):
         if seat is not None:
-            raise IllegalAction("Only the game itself ends a round.")
+            raise IllegalAction("only_game_ends_round")
         return _end_round(state)
     if seat is None:
-        raise IllegalAction(f"A seat must play {action}.")
+        raise IllegalAction("seat_required", action=action.notation)
     if not 0 <= seat < state.players:
-        raise IllegalAction(f"There is no seat {seat} in this game.")
+        raise IllegalAction("no_such_seat", seat=seat)
     events: list[Event] = []
     if isinstance(action, PlaceTile):
         new_state = _place_tile(state, seat, action, events)
@@ -205,49 +206,49 @@ def apply(
     elif isinstance(action, UndoTurn):
         new_state = undo_turn(state, seat, events)
     else:
-        raise IllegalAction(f"{action!r} is not a move of this game.")
+        raise IllegalAction("unknown_action", action=repr(action))
     return new_state, tuple(events)
 
 
 def _require_turn(state: GameState, s: SeatState) -> None:
     if state.phase is Phase.TOWERS:
-        raise IllegalAction("The rounds are over; place your towers.")
+        raise IllegalAction("towers_phase")
     if s.turn_done:
-        raise IllegalAction("Your turn is over for this round; wait for the round to end.")
+        raise IllegalAction("turn_over")
 
 
-def _check_cells(cells: Display, coords: list[Coord], what: str) -> None:
+def _check_cells(cells: Display, coords: list[Coord], what: PendingKind) -> None:
     problem = placement_problem(cells.cells, coords)
     if problem is None:
         return
     kind, at = problem
     if kind == "overlap" and at is not None:
         # No coordinates: the board has no labels, and the tile tried is drawn where it is.
-        raise IllegalAction(f"That {what} would overlap your {cells[at].landscape.label}.")
-    raise IllegalAction(f"That {what} must touch your county.")
+        raise IllegalAction("overlap", what=what.value, landscape=cells[at].landscape.value)
+    raise IllegalAction("must_touch_county", what=what.value)
 
 
 def _place_tile(state: GameState, i: int, action: PlaceTile, events: list[Event]) -> GameState:
     s = state.seats[i]
     _require_turn(state, s)
     if s.taken is not None:
-        follow = "sheep" if s.sheep_pending else "bonus tile"
-        raise IllegalAction(f"It is not your turn to place a tile; place your {follow} first.")
+        follow = PendingKind.SHEEP if s.sheep_pending else PendingKind.BONUS
+        raise IllegalAction("place_follow_up_first", follow=follow.value)
     if action.slot not in (0, 1):
-        raise IllegalAction("Your area has slots 0 and 1 only.")
+        raise IllegalAction("no_such_slot")
     area_index = state.area_of(i)
     area = state.areas[area_index]
     tile_id = area[action.slot]
     if tile_id is None:
-        raise IllegalAction("That slot of your area is empty.")
+        raise IllegalAction("empty_slot")
     tile = TILES[tile_id]
     count = len(tile.orientations)
     if not 0 <= action.orientation < count:
-        raise IllegalAction(f"That tile has {count} orientations, numbered 0 to {count - 1}.")
+        raise IllegalAction("no_such_orientation", count=count, last=count - 1)
     orientation = tile.orientations[action.orientation]
     x, y = action.x, action.y
     coords = [(x + dx, y + dy) for dx, dy in orientation.cells]
-    _check_cells(s.display, coords, "tile")
+    _check_cells(s.display, coords, PendingKind.TILE)
     display = s.display.with_cells(zip(coords, _TILE_CELLS[tile_id], strict=True))
     areas = list(state.areas)
     areas[area_index] = (None, area[1]) if action.slot == 0 else (area[0], None)
@@ -260,11 +261,11 @@ def _place_bonus(state: GameState, i: int, action: PlaceBonus, events: list[Even
     s = state.seats[i]
     _require_turn(state, s)
     if not s.bonus_pending:
-        raise IllegalAction("You have no bonus tile to place.")
+        raise IllegalAction("no_bonus_pending")
     if s.sheep_pending:
-        raise IllegalAction("Place your sheep first, then your bonus tile.")
+        raise IllegalAction("sheep_before_bonus")
     coords = [(action.x, action.y)]
-    _check_cells(s.display, coords, "bonus tile")
+    _check_cells(s.display, coords, PendingKind.BONUS)
     bonus_id = s.bonus_pending[0]
     display = s.display.with_cells([(coords[0], _BONUS_CELLS[bonus_id])])
     events.append(BonusPlaced(i, bonus_id, action.x, action.y))
@@ -338,15 +339,15 @@ def _place_sheep(state: GameState, i: int, action: PlaceSheep, events: list[Even
     s = state.seats[i]
     _require_turn(state, s)
     if not s.sheep_pending:
-        raise IllegalAction("You have no sheep to place.")
+        raise IllegalAction("no_sheep_pending")
     at = (action.x, action.y)
     cell = s.display.get(at)
     if cell is None:
-        raise IllegalAction("A sheep goes on a meadow of your county; that square is empty.")
+        raise IllegalAction("sheep_on_empty_square")
     if cell.sheep:
-        raise IllegalAction("That meadow already holds a sheep.")
+        raise IllegalAction("meadow_taken")
     if cell.landscape is not Landscape.MEADOW:
-        raise IllegalAction(f"A sheep goes on an empty meadow, not on your {cell.landscape.label}.")
+        raise IllegalAction("not_a_meadow", landscape=cell.landscape.value)
     display = s.display.with_cells([(at, replace(cell, sheep=True))])
     sheep_pending = s.sheep_pending - 1
     events.append(SheepPlaced(i, action.x, action.y))
@@ -361,11 +362,11 @@ def _place_sheep(state: GameState, i: int, action: PlaceSheep, events: list[Even
 def _place_tower(state: GameState, i: int, action: PlaceTower, events: list[Event]) -> GameState:
     s = state.seats[i]
     if state.phase is not Phase.TOWERS:
-        raise IllegalAction("Towers are placed at the end of the game.")
+        raise IllegalAction("towers_not_yet")
     if not s.towers_pending:
-        raise IllegalAction("You have no towers to place.")
+        raise IllegalAction("no_towers_pending")
     at = (action.x, action.y)
-    _check_cells(s.display, [at], "tower")
+    _check_cells(s.display, [at], PendingKind.TOWER)
     left = s.towers_pending - 1
     events.append(TowerPlaced(i, action.x, action.y))
     if not left:
@@ -411,13 +412,12 @@ def _sheep_phase(state: GameState, events: list[Event]) -> int | None:
 
 def _end_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     if state.phase is Phase.TOWERS:
-        raise IllegalAction("The rounds are over; the game ends when every tower is placed.")
-    waiting = [str(i) for i, s in enumerate(state.seats) if not s.turn_done]
+        raise IllegalAction("rounds_over")
+    waiting = tuple(i for i, s in enumerate(state.seats) if not s.turn_done)
     if waiting:
-        who = f"seat {waiting[0]} has" if len(waiting) == 1 else f"seats {', '.join(waiting)} have"
-        raise IllegalAction(f"The round is not over yet: {who} not finished.")
+        raise IllegalAction("round_not_over", seats=waiting)
     if state.seed is None:
-        raise IllegalAction("A player's view of the game cannot end a round.")
+        raise IllegalAction("view_cannot_end_round")
     events: list[Event] = []
     marker = _sheep_phase(state, events)
     events.append(RoundEnded(state.round))

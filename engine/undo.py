@@ -23,21 +23,21 @@ from engine.state import Display, GameState, Phase
 
 
 def undo_refusal(state: GameState, seat: int) -> str | None:
-    """Why ``seat`` may not take back its turn now, for the player; None when it may.
+    """Why ``seat`` may not take back its turn now, as a refusal code; None when it may.
 
     >>> from engine.rules import new_game
     >>> undo_refusal(new_game(1, 2), 0)
-    'You have not finished your turn, so there is nothing to take back.'
+    'not_finished'
     """
     if state.phase is Phase.FINISHED:
-        return "The game is over."
+        return "game_over"
     own = state.seats[seat]
     if not own.turn_done:
-        return "You have not finished your turn, so there is nothing to take back."
+        return "not_finished"
     if own == state.start.seats[seat]:
-        return "You had nothing to place in this step, so there is nothing to take back."
+        return "nothing_to_take_back"  # nothing to place in this step
     if all(s.turn_done for s in state.seats):
-        return "Everyone has finished, so the round is ending and every turn stands."
+        return "round_ending"  # everyone has finished, so every turn stands
     return None
 
 

@@ -8,24 +8,36 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.models import User
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, GameStatus, Seat
 
 PER_PAGE = 25
 
 
+def _players(n: int) -> str:
+    return ngettext("%(count)d player", "%(count)d players", n) % {"count": n}
+
+
+_players_lazy = lazy(_players, str)
+
+
 class ArchiveForm(forms.Form):
     """The archive's filters, all optional (``?players=3&mine=1&player=Brendan``)."""
 
     players = forms.TypedChoiceField(
-        label="Players",
-        choices=[("", "Any number")] + [(str(n), f"{n} players") for n in range(2, 6)],
+        label=gettext_lazy("Players"),
+        choices=[("", gettext_lazy("Any number"))]
+        + [(str(n), _players_lazy(n)) for n in range(2, 6)],
         coerce=int,
         empty_value=None,
         required=False,
     )
-    mine = forms.BooleanField(label="Only tables I played at", required=False)
-    player = forms.CharField(label="With the player named", max_length=30, required=False)
+    mine = forms.BooleanField(label=gettext_lazy("Only tables I played at"), required=False)
+    player = forms.CharField(
+        label=gettext_lazy("With the player named"), max_length=30, required=False
+    )
 
 
 def finished_tables(user: User, *, players: int | None, mine: bool, player: str) -> QuerySet[Game]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 import engine
 from games.access import TableAccess
 from games.history.moves import Move, Position, ToldGame, hidden_round, tell_game
@@ -68,13 +70,19 @@ def _asked(
         round_ = rounds[-1]
     if round_ not in rounds:
         raise NoSuchStep(
-            f"Round {round_} has not been played: this game has rounds {rounds[0]} to {rounds[-1]}."
+            gettext(
+                "Round %(round)d has not been played: this game has rounds %(first)d to %(last)d."
+            )
+            % {"round": round_, "first": rounds[0], "last": rounds[-1]}
         )
     last = len(told.steps_of(round_))
     if step is None:
         step = last
     if not 0 <= step <= last:
-        raise NoSuchStep(f"Round {round_} has steps 0 to {last}; there is no step {step}.")
+        raise NoSuchStep(
+            gettext("Round %(round)d has steps 0 to %(last)d; there is no step %(step)d.")
+            % {"round": round_, "last": last, "step": step}
+        )
     return Position(round_, step)
 
 

@@ -11,27 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.utils.translation import gettext, ngettext
+
 import engine
 from engine import Cell, CellKind, Coord, Landscape, largest_rectangle, towers_earned
-from games.page.county import landscape_name
+from games.words import a_landscape, listing
+
+__all__ = ["beside", "counted", "listing", "tell", "tell_preview"]
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-def listing(words: Sequence[str]) -> str:
-    """Words joined as in a sentence.
-
-    >>> listing(["a bog"]), listing(["a bog", "a ruin", "2 meadows"])
-    ('a bog', 'a bog, a ruin and 2 meadows')
-    """
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _a(landscape: Landscape) -> str:
-    name = landscape_name(landscape)
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def counted(landscapes: Iterable[Landscape]) -> str:
@@ -41,18 +29,18 @@ def counted(landscapes: Iterable[Landscape]) -> str:
     '2 meadows and a ruin'
     """
     counts = Counter(landscapes)
-    return listing([f"{n} {landscape_name(x, n)}" if n > 1 else _a(x) for x, n in counts.items()])
+    return listing([a_landscape(x, n) for x, n in counts.items()])
 
 
 def beside(display: Mapping[Coord, engine.Cell], cells: Sequence[Coord]) -> str:
-    """What a new piece on ``cells`` touches in the county it joined: "beside their hometown and
-    a bog".
+    """What a new piece on ``cells`` touches in the county it joined: "their hometown and a bog"
+    ("" when nothing: a piece placed first touches only what it was put beside).
 
     >>> from engine import Cell, Display
     >>> county = Display({(0, 0): Cell(Landscape.TOWN, kind=CellKind.HOMETOWN),
     ...                   (2, 1): Cell(Landscape.BOG)})
     >>> beside(county, [(1, 0), (1, 1)])
-    'beside their hometown and a bog'
+    'their hometown and a bog'
     """
     home = False
     touched: list[Landscape] = []
@@ -65,106 +53,230 @@ def beside(display: Mapping[Coord, engine.Cell], cells: Sequence[Coord]) -> str:
                 home = True
             elif cell.landscape not in touched:
                 touched.append(cell.landscape)
-    parts = (["their hometown"] if home else []) + [_a(x) for x in touched]
-    return f"beside {listing(parts)}" if parts else ""
+    # Translators: what a piece was placed beside, e.g. "beside their hometown and a bog".
+    parts = ([gettext("their hometown")] if home else []) + [a_landscape(x) for x in touched]
+    return listing(parts)
 
 
-def _placed(step: engine.Step, who: str) -> str:
+def _tile(name: str, tile: engine.Tile, landscapes: str, where: str) -> str:
+    told = {"name": name, "size": tile.size, "landscapes": landscapes, "beside": where}
+    if tile.sheep and where:
+        return (
+            ngettext(
+                # Translators: a move in the history, e.g. "Aoife places a tile of 3 squares
+                # (2 meadows and a ruin, with +Sheep) beside a bog."
+                "%(name)s places a tile of %(size)d square (%(landscapes)s, with +Sheep) "
+                "beside %(beside)s.",
+                "%(name)s places a tile of %(size)d squares (%(landscapes)s, with +Sheep) "
+                "beside %(beside)s.",
+                tile.size,
+            )
+            % told
+        )
+    if tile.sheep:
+        return (
+            ngettext(
+                "%(name)s places a tile of %(size)d square (%(landscapes)s, with +Sheep).",
+                "%(name)s places a tile of %(size)d squares (%(landscapes)s, with +Sheep).",
+                tile.size,
+            )
+            % told
+        )
+    if where:
+        return (
+            ngettext(
+                "%(name)s places a tile of %(size)d square (%(landscapes)s) beside %(beside)s.",
+                "%(name)s places a tile of %(size)d squares (%(landscapes)s) beside %(beside)s.",
+                tile.size,
+            )
+            % told
+        )
+    return (
+        ngettext(
+            "%(name)s places a tile of %(size)d square (%(landscapes)s).",
+            "%(name)s places a tile of %(size)d squares (%(landscapes)s).",
+            tile.size,
+        )
+        % told
+    )
+
+
+def _placed(step: engine.Step, name: str) -> str:
     placed = engine.placed_piece(step.events)
     assert placed is not None and placed.seat is not None
     display = step.before.seats[placed.seat].display
     where = beside(display, placed.cells)
     if placed.kind is engine.PieceKind.TILE:
         assert placed.piece_id is not None
-        tile = engine.TILES[placed.piece_id]
-        sheep = ", with +Sheep" if tile.sheep else ""
-        text = f"{who} places a tile of {tile.size} squares ({counted(placed.landscapes)}{sheep})"
-    elif placed.kind is engine.PieceKind.BONUS:
-        text = f"{who} places a bonus tile ({_a(placed.landscapes[0])})"
-    elif placed.kind is engine.PieceKind.TOWER:
-        text = f"{who} places a tower"
-    else:
-        cell = display[placed.cells[0]]
-        of = {CellKind.HOMETOWN: "of their hometown", CellKind.BONUS: "of a bonus tile"}
-        where = of.get(cell.kind, "of a tile")
-        text = f"{who} puts a sheep on a meadow"
-    return f"{text} {where}." if where else f"{text}."
+        return _tile(name, engine.TILES[placed.piece_id], counted(placed.landscapes), where)
+    if placed.kind is engine.PieceKind.BONUS:
+        told = {"name": name, "landscape": a_landscape(placed.landscapes[0]), "beside": where}
+        if where:
+            return gettext("%(name)s places a bonus tile (%(landscape)s) beside %(beside)s.") % told
+        return gettext("%(name)s places a bonus tile (%(landscape)s).") % told
+    if placed.kind is engine.PieceKind.TOWER:
+        if where:
+            return gettext("%(name)s places a tower beside %(beside)s.") % {
+                "name": name,
+                "beside": where,
+            }
+        return gettext("%(name)s places a tower.") % {"name": name}
+    cell = display[placed.cells[0]]
+    if cell.kind is CellKind.HOMETOWN:
+        return gettext("%(name)s puts a sheep on a meadow of their hometown.") % {"name": name}
+    if cell.kind is CellKind.BONUS:
+        return gettext("%(name)s puts a sheep on a meadow of a bonus tile.") % {"name": name}
+    return gettext("%(name)s puts a sheep on a meadow of a tile.") % {"name": name}
 
 
-class _Who:
-    """How a sentence names a seat: by its name in the history, "you" in the player's preview."""
+def _whiskey(event: engine.WhiskeyAdvanced, name: str | None) -> str:
+    told = {
+        "name": name,
+        "steps": event.steps,
+        "space": event.new_space,
+        "points": engine.WHISKEY_POINTS[event.new_space],
+    }
+    if name is None:
+        return (
+            ngettext(
+                # Translators: the whiskey barrel track (R5.1); the points are those of the space.
+                "Whiskey: your barrel moves %(steps)d space to %(space)d (%(points)d points).",
+                "Whiskey: your barrel moves %(steps)d spaces to %(space)d (%(points)d points).",
+                event.steps,
+            )
+            % told
+        )
+    return (
+        ngettext(
+            "Whiskey: %(name)s’s barrel moves %(steps)d space to %(space)d (%(points)d points).",
+            "Whiskey: %(name)s’s barrel moves %(steps)d spaces to %(space)d (%(points)d points).",
+            event.steps,
+        )
+        % told
+    )
 
-    def __init__(self, names: Mapping[int, str] | None) -> None:
-        self.names = names  # None: every seat is the reader's own
 
-    def subject(self, seat: int, verb: str, verb_s: str) -> str:
-        """The seat doing something: "Aoife gains", "You gain"."""
-        return f"You {verb}" if self.names is None else f"{self.names[seat]} {verb_s}"
+def _bog_site(event: engine.BogSiteFormed, name: str | None) -> str:
+    told = {"name": name, "count": event.count}
+    if name is None:
+        return (
+            ngettext(
+                # Translators: a protected bog site (R5.2) brings bonus tiles.
+                "A new protected bog site: you draw a bonus tile.",
+                "A new protected bog site: you draw %(count)d bonus tiles.",
+                event.count,
+            )
+            % told
+        )
+    return (
+        ngettext(
+            "A new protected bog site: %(name)s draws a bonus tile.",
+            "A new protected bog site: %(name)s draws %(count)d bonus tiles.",
+            event.count,
+        )
+        % told
+    )
 
-    def mid(self, seat: int, verb: str, verb_s: str) -> str:
-        """The same inside a sentence: "Aoife draws", "you draw"."""
-        return f"you {verb}" if self.names is None else f"{self.names[seat]} {verb_s}"
 
-    def own(self, seat: int, *, start: bool = False) -> str:
-        """What belongs to the seat: "Aoife’s", "your" ("Your" to start a sentence)."""
-        if self.names is not None:
-            return f"{self.names[seat]}’s"
-        return "Your" if start else "your"
-
-    def owned(self, seat: int) -> str:
-        """ "of Aoife’s", "of yours"."""
-        return "of yours" if self.names is None else f"of {self.names[seat]}’s"
+def _sheep_gained(event: engine.SheepGained, name: str | None) -> str:
+    whiskey = event.source is engine.SheepSource.WHISKEY
+    if name is None:
+        if whiskey:
+            return gettext("You gain a sheep from whiskey.")
+        # Translators: +Sheep is the symbol on a tile that brings a sheep (R1).
+        return gettext("You gain a sheep from +Sheep.")
+    if whiskey:
+        return gettext("%(name)s gains a sheep from whiskey.") % {"name": name}
+    return gettext("%(name)s gains a sheep from +Sheep.") % {"name": name}
 
 
-def _caused(events: Iterable[object], who: _Who) -> list[str]:
+def _sheep_lost(event: engine.SheepLost, name: str | None) -> str:
+    supply = event.reason is engine.SheepLossReason.SUPPLY_EMPTY
+    if name is None:
+        if supply:
+            return gettext("A sheep of yours is lost: supply empty.")
+        return gettext("A sheep of yours is lost: no empty meadow.")
+    if supply:
+        return gettext("A sheep of %(name)s’s is lost: supply empty.") % {"name": name}
+    return gettext("A sheep of %(name)s’s is lost: no empty meadow.") % {"name": name}
+
+
+def _flock(event: engine.FlockMarkerMoved, names: Mapping[int, str] | None) -> str:
+    if event.to_seat is None:
+        # Translators: the Largest Flock marker (R5.4).
+        return gettext("The Largest Flock marker goes back to the supply.")
+    if names is None:
+        return gettext("You take the Largest Flock marker.")
+    return gettext("%(name)s takes the Largest Flock marker.") % {"name": names[event.to_seat]}
+
+
+def _towers(event: engine.TowersAwarded, name: str | None) -> str:
+    told = {"name": name, "count": event.count}
+    if name is None:
+        return (
+            ngettext(
+                "Your ruin runs earn a tower.", "Your ruin runs earn %(count)d towers.", event.count
+            )
+            % told
+        )
+    return (
+        ngettext(
+            "%(name)s’s ruin runs earn a tower.",
+            "%(name)s’s ruin runs earn %(count)d towers.",
+            event.count,
+        )
+        % told
+    )
+
+
+def _caused(events: Iterable[object], names: Mapping[int, str] | None) -> list[str]:
+    """What events caused, in sentences: naming each seat by ``names``, or, with None, speaking
+    to the reader about their own seat ("You gain a sheep …")."""
+
+    def name(seat: int) -> str | None:
+        return None if names is None else names[seat]
+
     out: list[str] = []
     for event in events:
         if isinstance(event, engine.WhiskeyAdvanced):
-            points = engine.WHISKEY_POINTS[event.new_space]
-            spaces = "space" if event.steps == 1 else "spaces"
-            out.append(
-                f"Whiskey: {who.own(event.seat)} barrel moves {event.steps} {spaces} to "
-                f"{event.new_space} ({points} points)."
-            )
+            out.append(_whiskey(event, name(event.seat)))
         elif isinstance(event, engine.BogSiteFormed):
-            tiles = "a bonus tile" if event.count == 1 else f"{event.count} bonus tiles"
-            out.append(f"A new protected bog site: {who.mid(event.seat, 'draw', 'draws')} {tiles}.")
+            out.append(_bog_site(event, name(event.seat)))
         elif isinstance(event, engine.SheepGained):
-            why = "from whiskey" if event.source is engine.SheepSource.WHISKEY else "from +Sheep"
-            out.append(f"{who.subject(event.seat, 'gain', 'gains')} a sheep {why}.")
+            out.append(_sheep_gained(event, name(event.seat)))
         elif isinstance(event, engine.SheepLost):
-            out.append(f"A sheep {who.owned(event.seat)} is lost: {event.reason.value}.")
+            out.append(_sheep_lost(event, name(event.seat)))
         elif isinstance(event, engine.FlockMarkerMoved):
-            if event.to_seat is None:
-                out.append("The Largest Flock marker goes back to the supply.")
-            else:
-                out.append(
-                    f"{who.subject(event.to_seat, 'take', 'takes')} the Largest Flock marker."
-                )
+            out.append(_flock(event, names))
         elif isinstance(event, engine.TowersAwarded) and (event.count or event.short):
-            towers = "a tower" if event.count == 1 else f"{event.count} towers"
-            out.append(f"{who.own(event.seat, start=True)} ruin runs earn {towers}.")
+            out.append(_towers(event, name(event.seat)))
         elif isinstance(event, engine.GameFinished):
-            out.append("The game is over.")
+            out.append(gettext("The game is over."))
     return out
 
 
 def tell(step: engine.Step, names: Mapping[int, str]) -> str:
     """One logged move and what it caused, in the third person; ``names`` maps seats to names."""
     if isinstance(step.action, engine.EndRound):
-        head = "The round ends: the sheep phase, then the wheel is refilled and turned."
+        head = gettext("The round ends: the sheep phase, then the wheel is refilled and turned.")
         if step.state.phase is engine.Phase.TOWERS:
-            head = "The last round ends with the sheep phase; the final step, the towers, begins."
+            head = gettext(
+                "The last round ends with the sheep phase; the final step, the towers, begins."
+            )
         elif step.state.phase is engine.Phase.FINISHED:
-            head = "The last round ends with the sheep phase."
+            head = gettext("The last round ends with the sheep phase.")
     elif isinstance(step.action, engine.UndoTurn):
         assert step.seat is not None
-        what = "the towers they placed" if step.state.phase is engine.Phase.TOWERS else "their turn"
-        head = f"{names[step.seat]} takes back {what}, to play it again."
+        who = {"name": names[step.seat]}
+        if step.state.phase is engine.Phase.TOWERS:
+            head = gettext("%(name)s takes back the towers they placed, to play it again.") % who
+        else:
+            head = gettext("%(name)s takes back their turn, to play it again.") % who
     else:
         assert step.seat is not None
         head = _placed(step, names[step.seat])
-    return " ".join([head, *_caused(step.events, _Who(names))])
+    # Sentences follow one another with a space, in every language the site speaks.
+    return " ".join([head, *_caused(step.events, names)])
 
 
 def tell_preview(
@@ -173,12 +285,21 @@ def tell_preview(
     """What placing a tile would bring, in sentences for the player trying it: what it causes,
     then a larger filled rectangle and more towers earned, if the county goes from ``before`` to
     ``after``."""
-    gains = _caused(events, _Who(None))
+    gains = _caused(events, None)
     area_before, area_after = largest_rectangle(before), largest_rectangle(after)
     if area_after > area_before:
-        gains.append(f"Largest filled rectangle grows from {area_before} to {area_after}.")
+        gains.append(
+            gettext("Largest filled rectangle grows from %(before)d to %(after)d.")
+            % {"before": area_before, "after": area_after}
+        )
     towers_before, towers_after = towers_earned(before), towers_earned(after)
     if towers_after > towers_before:
-        towers = "a tower" if towers_after == 1 else f"{towers_after} towers"
-        gains.append(f"Ruin runs now earn {towers} at the end (R5.5).")
+        gains.append(
+            ngettext(
+                "Ruin runs now earn a tower at the end (R5.5).",
+                "Ruin runs now earn %(count)d towers at the end (R5.5).",
+                towers_after,
+            )
+            % {"count": towers_after}
+        )
     return tuple(gains)

@@ -14,9 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext
+
 import engine
 from games.page.county import OverlaySquare, tile_overlay
 from games.page.move_words import tell_preview
+from games.words import refusal_words
 
 Coord = tuple[int, int]
 
@@ -122,9 +125,9 @@ def preview(state: engine.GameState, seat: int, draft: Draft) -> Preview:
     action = engine.PlaceTile(draft.slot, draft.orientation, draft.x, draft.y)
     try:
         after, events = engine.apply(seen, seat, action)
-    except engine.IllegalAction as refused:
+    except engine.ActionError as refused:
         overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=False)
-        return Preview(False, str(refused), overlay=overlay)
+        return Preview(False, refusal_words(refused), overlay=overlay)
     overlay = tile_overlay(tile.id, draft.orientation, draft.x, draft.y, legal=True)
     gains = tell_preview(events, before.cells, after.seats[seat].display.cells)
-    return Preview(True, "This tile fits here.", gains, action.notation, overlay)
+    return Preview(True, gettext("This tile fits here."), gains, action.notation, overlay)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games.page.county import PieceView, piece_view
 from games.page.county_html import square_svg
@@ -45,10 +46,12 @@ def piece_html(piece: PieceView, size: str = "small") -> SafeString:
 
 def _owner_words(area: int, mine: int | None, owner: str) -> str:
     if area == mine:
-        return "Your tiles"
+        return conditional_escape(gettext("Your tiles"))
     if owner:
-        return f"{conditional_escape(owner)}’s tiles"
-    return "Free this round"
+        # Translators: the area of the wheel of the player named, e.g. "Aoife’s tiles".
+        return conditional_escape(gettext("%(name)s’s tiles") % {"name": owner})
+    # Translators: an area of the wheel no player takes from this round.
+    return conditional_escape(gettext("Free this round"))
 
 
 def render_wheel(
@@ -57,13 +60,15 @@ def render_wheel(
     owners: Mapping[int, str],
 ) -> SafeString:
     """The wheel as ``_wheel.html`` documents it (see there for each parameter)."""
-    out = ['<section class="wheel" aria-label="The wheel">\n<ol class="wheel-areas">\n']
+    wheel = conditional_escape(gettext("The wheel"))
+    empty = conditional_escape(gettext("Empty slot"))
+    out = [f'<section class="wheel" aria-label="{wheel}">\n<ol class="wheel-areas">\n']
     for area, tiles in enumerate(areas):
         owner = owners.get(area, "")
         if owner or len(owners) > 1:
             # A piece ends in a newline: the template included _piece.html, which ends in one.
             drawn = "".join(
-                '<span class="wheel-empty" role="img" aria-label="Empty slot"></span>'
+                f'<span class="wheel-empty" role="img" aria-label="{empty}"></span>'
                 if tile is None
                 else f"{piece_html(piece_view(tile))}\n"
                 for tile in tiles

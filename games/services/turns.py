@@ -51,7 +51,7 @@ def submit_action(
     players' moves never change it. ``seen_round``, the round the page showed, lets the
     refusal say that a new round began. Text that is no move raises
     :class:`engine.InvalidNotation`, a move the rules refuse :class:`engine.IllegalAction`
-    (both :class:`engine.ActionError`, with a message for the player).
+    (both :class:`engine.ActionError`, a code that :func:`games.words.refusal_words` words).
     """
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()

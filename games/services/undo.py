@@ -45,7 +45,8 @@ def undo_turn(
     ``step`` is the seat's step the page was drawn at: a repeated or stale undo (a double click,
     another tab, a new round) finds the step moved on and is refused as :class:`StaleTurn`, so
     it never applies twice. A turn not finished, or the last turn of a round (everyone is done),
-    is refused by the engine (:class:`engine.IllegalAction`). Returns the game row after it.
+    is refused by the engine (:class:`engine.IllegalAction`, with the code of
+    :func:`engine.undo_refusal`). Returns the game row after it.
     """
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from engine import Cell
 from games.page import county
@@ -48,7 +49,7 @@ def draw_county(context: template.Context) -> SafeString:
     return county_html(
         context["grid"],
         size=context.get("size") or "large",
-        title=context.get("title") or "County",
+        title=context.get("title") or gettext("County"),
         overlay=context.get("overlay"),
         targets=context.get("targets"),
         cell_url=context.get("cell_url") or "",

@@ -25,6 +25,7 @@ from games.page.model import build_page
 from games.services.tables import invite_token
 from games.streams import presence
 from games.views.chat import mark_seen_once_drawn
+from games.words import refusal_words
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
 
@@ -135,7 +136,9 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     except services.StaleTurn as stale:
         return _render(request, table_for(user, game_id), status=409, error=str(stale))
-    except (engine.ActionError, services.GameError) as refused:  # nothing changed
+    except engine.ActionError as refused:  # nothing changed
+        return _render(request, table_for(user, game_id), status=400, error=refusal_words(refused))
+    except services.GameError as refused:  # nothing changed
         return _render(request, table_for(user, game_id), status=400, error=str(refused))
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
@@ -162,7 +165,9 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     except services.NotAllowed as refused:
         return _render(request, table_for(user, game_id), status=403, error=str(refused))
-    except (engine.ActionError, services.GameError) as refused:  # nothing changed
+    except engine.ActionError as refused:  # nothing changed
+        return _render(request, table_for(user, game_id), status=409, error=refusal_words(refused))
+    except services.GameError as refused:  # nothing changed
         return _render(request, table_for(user, game_id), status=409, error=str(refused))
     if request.htmx:
         return _render(request, table_for(user, game_id), asked={})

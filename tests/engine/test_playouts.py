@@ -115,8 +115,8 @@ def test_replay_stops_at_the_first_bad_move() -> None:
     assert isinstance(result.error, IllegalAction)
     assert result.state == replay(5, 3, moves[:first_end]).state
     garbled = replay(5, 3, [*moves[:3], (1, "hello")])
-    assert garbled.applied == 3 and "not a move" in str(garbled.error)
     assert isinstance(garbled.error, InvalidNotation)
+    assert garbled.applied == 3 and garbled.error.code == "not_notation"
     assert replay(5, 3, moves[:first_end] + [(None, "end")] * 2).applied == first_end + 1
     assert final.phase is Phase.FINISHED
 
@@ -128,6 +128,6 @@ def test_a_finished_game_refuses_every_move() -> None:
         try:
             apply(final, seat, action)
         except IllegalAction as error:
-            assert str(error) == "The game is over."
+            assert error.code == "game_over" and not error.params
         else:  # pragma: no cover
             raise AssertionError("a finished game accepted a move")

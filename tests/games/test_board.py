@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 import engine
 from engine import largest_rectangle
 from games.page import county
+from games.words import landscape_count
 
 SEED = 20261129
 
@@ -172,7 +173,7 @@ def test_it_counts_every_landscape_of_a_played_county(midgame: engine.GameState)
     assert text.startswith("Hometown, ") or text.startswith("Hometown and ")
     assert f" {tiles} tiles" in text and f" {len(cells)} squares: " in text
     for landscape, n in lands.items():
-        assert f" {n} {county.landscape_name(landscape, n)}" in text
+        assert f" {landscape_count(landscape, n)}" in text
 
 
 def test_a_symmetric_tile_has_two_drawings_an_asymmetric_one_four() -> None:
@@ -305,7 +306,7 @@ def test_a_piece_shows_its_squares_and_the_sheep_symbol() -> None:
     bonus = render_to_string("games/_piece.html", {"bonus": 11})
 
     assert with_sheep.count('class="piece-sq') == 3 and 'href="#plus-sheep"' in with_sheep
-    assert 'aria-label="Tile of 3 squares: 2 meadow, ruin, with +Sheep"' in with_sheep
+    assert 'aria-label="Tile of 3 squares: 2 meadows, ruin, with +Sheep"' in with_sheep
     assert "grid-area: 3 / 1" in with_sheep  # the third square lies below in orientation 1
     assert "plus-sheep" not in plain and ">1</text>" in plain
     assert 'href="#mark-bonus"' in bonus and ">3</text>" in bonus

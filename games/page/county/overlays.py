@@ -8,10 +8,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from django.utils.translation import gettext
+
 from engine import Cell, Coord
 from games.page.county.grid import SIDES
 from games.page.county.pieces import bonus_cell, piece_cells
-from games.page.county.words import square_name
+from games.words import square_name
 
 OverlayState = Literal["ok", "bad", "ghost"]
 
@@ -28,9 +30,16 @@ class OverlaySquare:
     def label(self) -> str:
         """Words added to the cell's label."""
         if self.state == "ghost":
-            return "the expert's spot"
-        what = "new square" if self.cell is None else f"new {square_name(self.cell)}"
-        return f"{what}, {'fits' if self.state == 'ok' else 'does not fit'}"
+            return gettext("the expert's spot")
+        if self.cell is None:
+            if self.state == "ok":
+                return gettext("new square, fits")
+            return gettext("new square, does not fit")
+        square = {"square": square_name(self.cell)}
+        if self.state == "ok":
+            # Translators: a square of the tile being tried, e.g. "new bog, fits".
+            return gettext("new %(square)s, fits") % square
+        return gettext("new %(square)s, does not fit") % square
 
 
 def tile_overlay(

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from engine import BONUS_TILES, TILES, Cell, CellKind
 from games.page.county.grid import seams
-from games.page.county.words import square_name
+from games.words import landscape_count, square_name
 
 
 def piece_cells(tile_id: int, orientation: int = 0) -> tuple[tuple[int, int, Cell], ...]:
@@ -64,13 +66,35 @@ class PieceView:
         return min(self.squares, key=lambda sq: (sq.row, -sq.col))
 
 
+def _shows(cells: tuple[tuple[int, int, Cell], ...]) -> str:
+    """The squares of a piece by what they show, counted: "2 meadows, ruin"."""
+    counts = Counter((c.landscape, c.value) for _, _, c in cells)
+    names = []
+    for (landscape, value), n in counts.items():
+        name = square_name(Cell(landscape, value))
+        if n == 1:
+            names.append(name)
+        elif value:
+            # Translators: a number of alike squares of a piece, e.g. "2 × stone circle 1".
+            names.append(gettext("%(count)d × %(square)s") % {"count": n, "square": name})
+        else:
+            names.append(landscape_count(landscape, n))
+    # Translators: the comma between the squares a piece shows.
+    return gettext(", ").join(names)
+
+
 def _piece_view(
     cells: tuple[tuple[int, int, Cell], ...], sheep: bool, title: str, bonus: bool
 ) -> PieceView:
     by_xy = {(dx, dy): c for dx, dy, c in cells}
-    names = Counter(square_name(c).removesuffix(" (bonus tile)") for _, _, c in cells)
-    shows = ", ".join(f"{n} {name}" if n > 1 else name for name, n in names.items())
-    label = f"{title}: {shows}" + (", with +Sheep" if sheep else "")
+    told = {"piece": title, "squares": _shows(cells)}
+    if sheep:
+        # Translators: a piece, what it shows, and its +Sheep symbol (R1),
+        # e.g. "Tile of 3 squares: 2 meadows, ruin, with +Sheep".
+        label = gettext("%(piece)s: %(squares)s, with +Sheep") % told
+    else:
+        # Translators: a piece and what it shows, e.g. "Bonus tile: meadow".
+        label = gettext("%(piece)s: %(squares)s") % told
     return PieceView(
         width=max(dx for dx, _, _ in cells) + 1,
         height=max(dy for _, dy, _ in cells) + 1,
@@ -87,12 +111,13 @@ def piece_view(tile_id: int, orientation: int = 0) -> PieceView:
     """A landscape tile in one orientation, for drawing.
 
     >>> piece_view(7).label
-    'Tile of 3 squares: 2 meadow, ruin, with +Sheep'
+    'Tile of 3 squares: 2 meadows, ruin, with +Sheep'
     """
     tile = TILES[tile_id]
-    return _piece_view(
-        piece_cells(tile_id, orientation), tile.sheep, f"Tile of {tile.size} squares", False
-    )
+    title = ngettext("Tile of %(count)d square", "Tile of %(count)d squares", tile.size) % {
+        "count": tile.size
+    }
+    return _piece_view(piece_cells(tile_id, orientation), tile.sheep, title, False)
 
 
 def bonus_view(bonus_id: int) -> PieceView:
@@ -101,4 +126,4 @@ def bonus_view(bonus_id: int) -> PieceView:
     >>> bonus_view(0).label
     'Bonus tile: meadow'
     """
-    return _piece_view(((0, 0, bonus_cell(bonus_id)),), False, "Bonus tile", True)
+    return _piece_view(((0, 0, bonus_cell(bonus_id)),), False, gettext("Bonus tile"), True)

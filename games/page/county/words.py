@@ -6,7 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from django.utils.translation import gettext, ngettext
+
 from engine import Cell, CellKind, Coord, Landscape, largest_rectangle_size
+from games.words import landscape_count, landscape_name, listing, square_name
+
+__all__ = ["LANDSCAPE_ORDER", "cell_label", "describe_county", "landscape_name", "square_name"]
 
 #: The order landscapes are listed in, everywhere on the site.
 LANDSCAPE_ORDER: tuple[Landscape, ...] = (
@@ -20,39 +25,6 @@ LANDSCAPE_ORDER: tuple[Landscape, ...] = (
     Landscape.STONE,
     Landscape.TOWER,
 )
-_PLURALS = {
-    Landscape.DISTILLERY: "distilleries",
-    Landscape.TOWN: "town squares",
-    Landscape.GRAIN: "grain fields",
-    Landscape.STONE: "stone circles",
-}
-
-
-def landscape_name(landscape: Landscape, count: int = 1) -> str:
-    """The landscape's name, plural when ``count`` is not 1.
-
-    >>> landscape_name(Landscape.BOG, 2), landscape_name(Landscape.DISTILLERY, 3)
-    ('bogs', 'distilleries')
-    """
-    if count == 1:
-        return landscape.label
-    return _PLURALS.get(landscape, landscape.label + "s")
-
-
-def square_name(cell: Cell) -> str:
-    """What a square shows, in a few words: "meadow with a sheep", "stone circle 3".
-
-    >>> square_name(Cell(Landscape.MEADOW, sheep=True)), square_name(Cell(Landscape.STONE, 2))
-    ('meadow with a sheep', 'stone circle 2')
-    """
-    name = cell.landscape.label
-    if cell.landscape is Landscape.STONE:
-        name = f"{name} {cell.value}"
-    if cell.sheep:
-        name += " with a sheep"
-    if cell.kind is CellKind.BONUS:
-        name += " (bonus tile)"
-    return name
 
 
 def cell_label(x: int, y: int, cell: Cell | None) -> str:
@@ -61,11 +33,36 @@ def cell_label(x: int, y: int, cell: Cell | None) -> str:
     >>> cell_label(4, 4, None), cell_label(3, 1, Cell(Landscape.MEADOW, sheep=True))
     ('empty at (4, 4)', 'meadow with a sheep at (3, 1)')
     """
-    return f"{'empty' if cell is None else square_name(cell)} at ({x}, {y})"
+    if cell is None:
+        # Translators: an empty cell of a county and its coordinates.
+        return gettext("empty at (%(x)d, %(y)d)") % {"x": x, "y": y}
+    # Translators: a square of a county and its coordinates, e.g. "bog at (3, 1)".
+    return gettext("%(square)s at (%(x)d, %(y)d)") % {"square": square_name(cell), "x": x, "y": y}
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _landscapes(cells: Mapping[Coord, Cell]) -> list[str]:
+    lands = Counter(c.landscape for c in cells.values())
+    parts = []
+    for landscape in LANDSCAPE_ORDER:
+        n = lands[landscape]
+        if not n:
+            continue
+        part = landscape_count(landscape, n)
+        if landscape is Landscape.MEADOW:
+            sheep = sum(1 for c in cells.values() if c.landscape is landscape and c.sheep)
+            if sheep:
+                part = ngettext(
+                    # Translators: meadows counted, then how many hold a sheep token.
+                    "%(meadows)s (%(count)d with a sheep)",
+                    "%(meadows)s (%(count)d with sheep)",
+                    sheep,
+                ) % {"meadows": part, "count": sheep}
+        elif landscape is Landscape.STONE:
+            worth = sum(c.value for c in cells.values() if c.landscape is landscape)
+            # Translators: stone circles counted, then the sum of their values.
+            part = gettext("%(stones)s (worth %(worth)d)") % {"stones": part, "worth": worth}
+        parts.append(part)
+    return parts
 
 
 def describe_county(display: Mapping[Coord, Cell]) -> str:
@@ -80,34 +77,31 @@ def describe_county(display: Mapping[Coord, Cell]) -> str:
     """
     cells = getattr(display, "cells", display)
     if not cells:
-        return "An empty county."
+        return gettext("An empty county.")
     kinds = Counter(c.kind for c in cells.values())
     tiles = len({c.tile_id for c in cells.values() if c.kind is CellKind.TILE})
     pieces = []
     if kinds[CellKind.HOMETOWN]:
-        pieces.append("Hometown")
+        pieces.append(gettext("hometown"))
     if tiles or not pieces:
-        pieces.append(_count(tiles, "tile", "tiles"))
-    if kinds[CellKind.BONUS]:
-        pieces.append(_count(kinds[CellKind.BONUS], "bonus tile", "bonus tiles"))
-    head = pieces[0] if len(pieces) == 1 else ", ".join(pieces[:-1]) + " and " + pieces[-1]
-    lands = Counter(c.landscape for c in cells.values())
-    parts = []
-    for landscape in LANDSCAPE_ORDER:
-        n = lands[landscape]
-        if not n:
-            continue
-        part = f"{n} {landscape_name(landscape, n)}"
-        if landscape is Landscape.MEADOW:
-            sheep = sum(1 for c in cells.values() if c.landscape is landscape and c.sheep)
-            if sheep:
-                part += f" ({sheep} with {'a sheep' if sheep == 1 else 'sheep'})"
-        elif landscape is Landscape.STONE:
-            worth = sum(c.value for c in cells.values() if c.landscape is landscape)
-            part += f" (worth {worth})"
-        parts.append(part)
+        pieces.append(ngettext("%(count)d tile", "%(count)d tiles", tiles) % {"count": tiles})
+    if bonus := kinds[CellKind.BONUS]:
+        pieces.append(
+            ngettext("%(count)d bonus tile", "%(count)d bonus tiles", bonus) % {"count": bonus}
+        )
+    head = listing(pieces)
+    squares = ngettext("%(count)d square", "%(count)d squares", len(cells)) % {"count": len(cells)}
     width, height = largest_rectangle_size(cells.keys())
-    return (
-        f"{head[0].upper()}{head[1:]}, {_count(len(cells), 'square', 'squares')}: "
-        f"{', '.join(parts)}. Largest filled rectangle {width} × {height}."
-    )
+    # Translators: a county told in words: its pieces, how many squares, then the landscapes,
+    # e.g. "Hometown, 1 tile and 1 bonus tile, 14 squares: 4 town squares, 3 meadows, 1 bog."
+    told = gettext("%(pieces)s, %(squares)s: %(landscapes)s.") % {
+        "pieces": head[0].upper() + head[1:],
+        "squares": squares,
+        # Translators: the comma between the landscapes of a county told in words.
+        "landscapes": gettext(", ").join(_landscapes(cells)),
+    }
+    rectangle = gettext("Largest filled rectangle %(width)d × %(height)d.") % {
+        "width": width,
+        "height": height,
+    }
+    return f"{told} {rectangle}"
