@@ -26,6 +26,7 @@ from tests.notifications.conftest import T1, rows, start_table
 
 pytestmark = pytest.mark.django_db
 
+
 def _speaking(user: User, language: str) -> User:
     Profile.objects.filter(user=user).update(language=language)
     user.profile.refresh_from_db()
