@@ -170,8 +170,12 @@ def test_no_english_sentence_of_ours_is_left_on_a_german_page(
     )
 
 
+#: A range of letters ("a–z" in a name's rules) is no word of any language.
+_LETTER_RANGE = re.compile(r"\b[A-Za-z]\s*[–-]\s*[A-Za-z]\b")
+
+
 def _reads_as_english(node: str) -> bool:
-    words = [word.lower() for word in _WORD.findall(_plain(node))]
+    words = [word.lower() for word in _WORD.findall(_LETTER_RANGE.sub(" ", _plain(node)))]
     return len(words) >= 3 and any(word in ENGLISH_LITTLE_WORDS for word in words)
 
 
