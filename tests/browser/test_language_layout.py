@@ -1,7 +1,7 @@
 """The game page in every language fits a laptop and a phone: German words are long, yet no
-button or label overflows or is clipped, and the header stays on one line on a phone. Screenshots
-(``lang-<language>-<size>.png``) land in ``var/screenshots/`` for a person to look at; axe finds
-nothing wrong with the German page."""
+button or label overflows or is clipped, and the header stays on one line on a phone.
+Screenshots (``lang-<language>-<size>[-full|-footer].png``) land in ``var/screenshots/`` for a
+person to look at; axe finds nothing wrong with the German page."""
 
 from __future__ import annotations
 
@@ -57,13 +57,22 @@ def test_the_game_page_fits_laptop_and_phone_in_every_language(
     line_up(page)  # a tile being tried: its controls are on the page
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.evaluate("window.scrollTo(0, 0)")
+        # At the top, as the page opens (after the frame the resize brings, without gliding).
+        page.evaluate(
+            "new Promise((done) => requestAnimationFrame(() => {"
+            " scrollTo({top: 0, behavior: 'instant'}); done(); }))"
+        )
         if size == "phone":
             header = page.locator(".site-header").bounding_box()
             assert header is not None and header["height"] <= ONE_LINE_HEADER, (
                 f"the header takes {header} on a phone in {language}"
             )
         _assert_fits(page, f"{language} on a {size}")
-        page.screenshot(path=screenshot_dir / f"lang-{language}-{size}.png", full_page=True)
+        # What the player sees first, the whole page, and the footer with its switch.
+        page.screenshot(path=screenshot_dir / f"lang-{language}-{size}.png")
+        page.screenshot(path=screenshot_dir / f"lang-{language}-{size}-full.png", full_page=True)
+        page.locator("footer.site-footer").screenshot(
+            path=screenshot_dir / f"lang-{language}-{size}-footer.png"
+        )
         if language == "de":
             assert_accessible(page, f"the German game page on a {size}")
