@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 from urllib.parse import quote
 
@@ -18,12 +18,19 @@ from django.utils.translation import gettext_lazy
 
 from accounts import services
 from accounts.models import Profile
-from accounts.zones import DEFAULT_ZONE, language_of, zone_or_utc
+from accounts.zones import DEFAULT_ZONE, zone_or_utc
 
 
 def site_url(path: str) -> str:
     """The public address of ``path``: links in e-mails never trust the request's Host."""
     return f"{settings.SITE_URL}{path}"
+
+
+def speaking_to(user: object) -> AbstractContextManager[None]:
+    """The language of a mail about an account: the one its holder chose, else the page's."""
+    profile = getattr(user, "profile", None)
+    chosen = profile.language if isinstance(profile, Profile) else ""
+    return translation.override(chosen) if chosen else nullcontext()
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -93,11 +100,10 @@ class AccountAdapter(DefaultAccountAdapter):
         context = {"email": email, **context, "site_url": settings.SITE_URL}
         # The outbox is the games app's; the accounts app knows it only by this setting.
         queue = import_string(settings.ACCOUNT_MAIL_QUEUE)
-        # In the account holder's language, whoever asked for it; a mail to an address with no
-        # account yet goes in the language of the person who typed it in.
-        user = context.get("user")
-        speaking = translation.override(language_of(user)) if user is not None else nullcontext()
-        with speaking:
+        # In the account holder's chosen language, whoever asked for it; a mail to an address
+        # with no account yet, or to someone who chose none (a newcomer signing up), goes in the
+        # language of the page it was asked from.
+        with speaking_to(context.get("user")):
             queue(self.render_mail(template_prefix, email, context))
 
     def send_notification_mail(
@@ -111,7 +117,7 @@ class AccountAdapter(DefaultAccountAdapter):
         # zone of whoever made the request (a visitor's browser); it is the account holder's.
         profile = getattr(user, "profile", None)
         zone = profile.zone if isinstance(profile, Profile) else zone_or_utc(DEFAULT_ZONE)
-        with timezone.override(zone), translation.override(language_of(user)):
+        with timezone.override(zone), speaking_to(user):
             super().send_notification_mail(template_prefix, user, context, email)
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
