@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import override_settings
+from django.utils import translation
 
 from tests.factories import UserFactory
 from tipperary_site.celery import app as celery_app
@@ -76,6 +78,15 @@ def _empty_cache() -> Iterator[None]:
     """Every test starts with an empty cache (drawn pages and counties, rate limits)."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Every test starts in the site's language: a request through LocaleMiddleware leaves the
+    language it activated on the thread, which the next test would otherwise inherit."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
