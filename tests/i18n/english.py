@@ -42,6 +42,12 @@ _LETTER_RANGE = re.compile(r"\b[A-Za-z]\s*[–-]\s*[A-Za-z]\b")
 
 Found = dict[str, list[str]]
 
+_MONTH = r"(Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sep|Sept|Okt|Nov|Dez)"
+#: A German day with its month ("2. Dez. 2026", "2. Dezember"), as Django writes it in German,
+#: and a day in another language's order (no full stop after the day: "2 Dez").
+GERMAN_DAY = re.compile(rf"\b\d{{1,2}}\. {_MONTH}\w*\.?")
+FOREIGN_DAY = re.compile(rf"\b\d{{1,2}} {_MONTH}\w*\b")
+
 
 def _plain(text: str) -> str:
     return " ".join(NOT_WORDS.sub(" ", text).split())
@@ -85,13 +91,12 @@ def unmarked_left(nodes: Mapping[str, Iterable[str]], catalogue: Mapping[str, En
     the catalogue, by the text's name; only the texts with some."""
     marked = [" ".join(msgid.split()) for entry in catalogue.values() for msgid in
               (entry.msgid, entry.plural) if msgid]  # fmt: skip
-    unmarked = {
-        name: sorted(
-            {node for node in found if reads_as_english(node) and not any(node in m for m in marked)}
-        )
-        for name, found in nodes.items()
-    }
-    return {name: found for name, found in unmarked.items() if found}
+
+    def unmarked(node: str) -> bool:
+        return reads_as_english(node) and not any(node in msgid for msgid in marked)
+
+    left = {name: sorted({n for n in found if unmarked(n)}) for name, found in nodes.items()}
+    return {name: found for name, found in left.items() if found}
 
 
 def report(title: str, found: Found) -> str:

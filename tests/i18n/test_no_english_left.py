@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 from tests.i18n.catalogues import Entry
-from tests.i18n.english import catalogue_for, report, sentences_left, unmarked_left
+from tests.i18n.english import (
+    FOREIGN_DAY,
+    GERMAN_DAY,
+    catalogue_for,
+    report,
+    sentences_left,
+    unmarked_left,
+)
 from tests.i18n.german_pages import Pages, draw
 from tests.i18n.visible_text import page_text, text_nodes
 
@@ -50,3 +57,15 @@ def test_no_unmarked_english_is_left_on_a_german_page(
     nodes = {name: text_nodes(html) for name, html in german_pages.items()}
     unmarked = unmarked_left(nodes, catalogue)
     assert not unmarked, report("Unmarked English on German pages", unmarked)
+
+
+def test_german_pages_write_their_dates_in_german(german_pages: Pages) -> None:
+    for name in ("finished tables", "player page, finished tables", "lobby", "history",
+                 "game, table talk", "challenge, results"):  # fmt: skip
+        assert GERMAN_DAY.search(page_text(german_pages[name])), f"no German date on {name}"
+    foreign = {
+        name: sorted(set(FOREIGN_DAY.findall(page_text(html))))
+        for name, html in german_pages.items()
+    }
+    foreign = {name: found for name, found in foreign.items() if found}
+    assert not foreign, f"days in another language's order on German pages: {foreign}"
