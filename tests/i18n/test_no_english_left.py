@@ -10,6 +10,7 @@ tipperary_site/locale; ``pytest tests/i18n`` runs it with the other language tes
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,17 @@ def test_german_pages_write_their_dates_in_german(german_pages: Pages) -> None:
     }
     foreign = {name: found for name, found in foreign.items() if found}
     assert not foreign, f"days in another language's order on German pages: {foreign}"
+
+
+#: German nouns of the game, lowered: a title ("Runde 2", "Das Finale") put through ``lower``
+#: into another sentence.
+_LOWERED_NOUNS = re.compile(r"\b(runde|finale|gruppentische|tisch|turnier)\b")
+
+
+def test_german_nouns_keep_their_capitals(german_pages: Pages) -> None:
+    lowered = {
+        name: sorted(set(_LOWERED_NOUNS.findall(page_text(html))))
+        for name, html in german_pages.items()
+    }
+    lowered = {name: found for name, found in lowered.items() if found}
+    assert not lowered, f"German nouns in lower case: {lowered}"
