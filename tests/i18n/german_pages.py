@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from accounts.models import Profile
 from games import services
 from games.challenge import entries
-from games.models import RoundTime, Seat
+from games.models import PushSubscription, RoundTime, Seat
 from games.models.outbox import Kind
+from games.notifications.push.devices import device_label
 from games.notifications.unsubscribe import unsubscribe_token
 from games.ratings.rate import rate_game
 from games.review.run import ask_for_review, run_review
@@ -75,6 +78,7 @@ def draw() -> Pages:
     _finished_table(read, world)
     _forms_and_errors(read, world, player, visitor)
     _events_and_weeks(read, world)
+    _away_with_a_device(read, world)
     _steps_of_a_round(read, world)  # last: it plays the open table on
     return read.pages
 
@@ -165,6 +169,26 @@ def _forms_and_errors(read: _Reader, world: World, player: Client, visitor: Clie
         read.get("404", player, "/no-such-page/", 404)
         read.get("403", player, "/admin/login/", 403)
         read.get("400", visitor, "/", 400, host="not a host")
+
+
+def _away_with_a_device(read: _Reader, world: World) -> None:
+    """Eimear's settings, away on holiday, with a phone that was notified (named as the site
+    named it when she turned notifications on from a German page)."""
+    today = timezone.localdate()
+    Profile.objects.filter(user=world.invitee).update(
+        vacation_from=today, vacation_until=today + timedelta(days=10)
+    )
+    with translation.override("de"):
+        label = device_label("Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0")
+    PushSubscription.objects.create(
+        user=world.invitee, endpoint="https://push.example.com/eimear", p256dh="key", auth="auth",
+        label=label, last_used_at=timezone.now(),
+    )  # fmt: skip
+    eimear = read.client(world.invitee)
+    read.get("settings: vacation booked", eimear, reverse("accounts:vacation"))
+    read.get("settings: a device", eimear, reverse("push:devices"))
+    read.get("player page, away", read.visitor,
+             reverse("ratings:player", args=[world.invitee.username]))  # fmt: skip
 
 
 def _events_and_weeks(read: _Reader, world: World) -> None:
