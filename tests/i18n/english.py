@@ -29,9 +29,10 @@ ENGLISH_LITTLE_WORDS = frozenset(
         "my", "we", "our", "its", "any", "been", "yet", "here",
     ]
 )  # fmt: skip
-#: Never translated: the brand, the people of the tests' worlds, their events' names.
+#: Never translated: the brand, the people of the tests' worlds, their events' names, addresses.
 NOT_WORDS = re.compile(
-    r"\b(Tipperary|Aoife|Brendan|Eimear|Ciara|Dieter|Francine|Crawl Cup|Spring Swiss)\b"
+    r"https?://\S+"
+    r"|\b(Tipperary|Aoife|Brendan|Eimear|Ciara|Dieter|Francine|Crawl Cup|Spring Swiss)\b"
     r"|\b[EP]\d\d\b|\d+([.:,/-]\d+)*",
     re.IGNORECASE,
 )
