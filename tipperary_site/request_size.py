@@ -1,4 +1,6 @@
-"""A request body larger than the site takes is answered 413 with a plain sentence.
+"""A request body larger than the site takes is answered 413 with a plain sentence, in the
+language of the browser or the language switch's cookie (this answer comes before the session,
+so a logged-in person's saved language is not known yet).
 
 Django would refuse it too, but only once a view reads the form, with a 400, and without
 reading the body: a proxy or browser still sending it then sees the connection reset instead of
@@ -12,6 +14,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 # Bodies up to this many times the limit are read off the connection before answering.
 DRAIN_FACTOR = 8
@@ -50,9 +55,10 @@ class RequestSizeMiddleware:
             return self.get_response(request)
         if length <= limit * DRAIN_FACTOR:
             _drain(request, length)
-        megabytes = f"{limit / 1_000_000:.1f}".rstrip("0").rstrip(".")
-        return HttpResponse(
-            f"This request is too large: the site takes at most {megabytes} MB at once.\n",
-            status=413,
-            content_type="text/plain; charset=utf-8",
-        )
+        tenths = round(limit / 100_000)
+        with translation.override(translation.get_language_from_request(request)):
+            megabytes = number_format(tenths / 10 if tenths % 10 else tenths // 10)
+            sentence = _(
+                "This request is too large: the site takes at most %(megabytes)s MB at once."
+            ) % {"megabytes": megabytes}
+        return HttpResponse(f"{sentence}\n", status=413, content_type="text/plain; charset=utf-8")

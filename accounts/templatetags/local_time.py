@@ -1,6 +1,7 @@
 """Show a moment in a player's own time zone: ``{% load local_time %}``.
 
-``{{ game.deadline|in_zone:user|date:"D j M, H:i" }}`` shows the deadline on the viewer's clock.
+``{{ game.deadline|in_zone:user|when:"moment" }}`` shows the deadline on the viewer's clock, in
+the reader's language (``when`` takes a format of ``tipperary_site.dates``).
 The argument may be a user, a profile or a zone name; anything else (an anonymous visitor, a
 user without a profile) means UTC.
 """
@@ -8,7 +9,7 @@ user without a profile) means UTC.
 from __future__ import annotations
 
 import zoneinfo
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
@@ -17,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.zones import DEFAULT_ZONE, zone_label, zone_or_utc
+from tipperary_site.dates import written
 
 register = template.Library()
 
@@ -44,6 +46,15 @@ def in_zone(value: datetime | None, who: object) -> datetime | str:
         return ""
     converted: datetime = do_timezone(value, zone_of(who))
     return converted
+
+
+@register.filter(expects_localtime=True)
+def when(value: date | None, name: str) -> str:
+    """``value`` as the format ``name`` of ``tipperary_site.dates`` writes it, in the reader's
+    language ("2 Dec 2026", "2. Dez. 2026"); on the page's clock, like the ``date`` filter."""
+    if not isinstance(value, date):
+        return ""
+    return written(value, name)
 
 
 @register.filter

@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 
 from django.db import models
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+
+from tipperary_site.dates import written
 
 
 class Challenge(models.Model):
@@ -43,8 +43,7 @@ class Challenge(models.Model):
     def over_message(self) -> str:
         """What a player hears who moves in an entry of a week that has ended."""
         ended = self.ends_at.astimezone(UTC)
-        # Translators: a date format in Django's codes, e.g. "Monday 7 December".
-        day = date_format(ended, pgettext("date format", "l j F"))
+        day = written(ended, "long_day")
         return _(
             "This week's challenge is over: week %(week)d ended on %(day)s at 00:00 UTC, and "
             "your entry counts as it stood then."

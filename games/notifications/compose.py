@@ -22,10 +22,8 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.formats import date_format
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 import engine
 from accounts.models import Profile
@@ -42,6 +40,8 @@ from games.notifications.unsubscribe import Unsubscribe, unsubscribe_url
 from games.page.county import describe_county
 from games.ratings.outcome import table_ratings
 from games.ratings.rate import counts
+from games.words import listing
+from tipperary_site.dates import written
 
 Context = dict[str, Any]
 
@@ -61,9 +61,7 @@ def for_recipient(user: User | None) -> Iterator[None]:
 
 def deadline_text(moment: datetime, profile: Profile) -> str:
     """A deadline as a mail writes it, on the person's clock: "Mon 30 Nov, 12:00 GMT"."""
-    # Translators: how a mail writes a round's deadline, in the letters of Django's "date"
-    # filter (D weekday, j day, M or b month, H:i time, T zone): "Mon 30 Nov, 12:00 GMT".
-    return date_format(moment.astimezone(profile.zone), pgettext("deadline", "D j M, H:i T"))
+    return written(moment.astimezone(profile.zone), "deadline")
 
 
 def _when(moment: datetime | None, profile: Profile, now: datetime) -> Context:
@@ -225,18 +223,11 @@ def _tournament(row: OutboxMessage, seat: Seat | None, profile: Profile, now: da
     game = row.game
     assert game is not None and game.tournament is not None and seat is not None
     others = [s.name for s in game.seats.select_related("user__profile") if s.pk != seat.pk]
-    opponents = others[0]
-    if len(others) > 1:
-        # Translators: the opponents at a tournament table: "Aoife, Brendan and Ciara".
-        opponents = _("%(names)s and %(last)s") % {
-            "names": ", ".join(others[:-1]),
-            "last": others[-1],
-        }
     return {
         **_turn(row, seat, profile, now),
         "tournament": game.tournament,
         "round_name": game.tournament.round_name(game.tournament_round or 1),
-        "opponents": opponents,
+        "opponents": listing(others),
         "event_url": absolute(game.tournament.get_absolute_url()),
     }
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games.models import (
     BOT_LEVEL_NAMES,
@@ -102,17 +101,17 @@ class EventPage:
     rating_range: str
 
     @property
-    def withdrawn_in(self) -> str:
-        """The round the viewer withdrew in, by its name."""
+    def withdrawal(self) -> str:
+        """When the viewer withdrew, as one sentence: each round's name has its own (a title
+        such as "The final" lowered into another sentence would read wrong in German)."""
         round_ = self.mine.withdrawn_round if self.mine is not None else None
-        # Translators: these complete "You withdrew during …".
         if not round_:
-            return pgettext("withdrew during", "sign-up")
+            return _("You withdrew during sign-up.")
         if self.tournament.is_swiss:
-            return pgettext("withdrew during", "round %(number)d") % {"number": round_}
+            return _("You withdrew during round %(number)d.") % {"number": round_}
         if round_ == 1:
-            return pgettext("withdrew during", "the group tables")
-        return pgettext("withdrew during", "the final")
+            return _("You withdrew during the group tables.")
+        return _("You withdrew during the final.")
 
 
 def _seat_shown(seat: Seat, names: dict[int, str], points: str, over: bool) -> SeatShown:

@@ -28,6 +28,16 @@ def test_a_five_megabyte_post_is_answered_413_in_a_sentence(client: Client, host
     assert not Game.objects.exists()
 
 
+def test_the_sentence_is_in_the_browser_s_language(client: Client, host: User) -> None:
+    client.force_login(host)
+    response = client.post(
+        "/games/new/", {"padding": "x" * 5_000_000}, headers={"accept-language": "de"}
+    )
+    assert response.status_code == 413
+    assert "2,6 MB" in response.content.decode()
+    assert "This request" not in response.content.decode()
+
+
 def test_a_post_within_the_limit_goes_through(client: Client, host: User) -> None:
     client.force_login(host)
     response = client.post(
