@@ -3,7 +3,6 @@ language, a table late in the game."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from django.conf import settings
@@ -14,15 +13,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Browser, Page
 
 from accounts.models import Profile
-from games import services
-from games.models import Game
 from tests.browser.playing import LAPTOP
-from tests.conftest import make_person
-from tests.games.playing import play_round
-
-# With this deal and these moves, by round 10 Ann's first tile carries a sheep
-# (as in test_phone_turn).
-SEED, MOVES = 20261129, 2
 
 
 def words(language: str, message: str, **values: Any) -> str:
@@ -59,19 +50,3 @@ def signed_in(
 def speaking(user: User, language: str) -> User:
     Profile.objects.filter(user=user).update(language=language)
     return user
-
-
-def late_game() -> tuple[Game, User]:
-    """Ann, a bot and Bob at round 10 of 12, Ann's turn still to play (her first tile carries a
-    sheep)."""
-    ann, bob = make_person("Ann"), make_person("Bob")
-    game = services.create_game(
-        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
-    )
-    Game.objects.filter(pk=game.pk).update(seed=SEED)
-    services.join_game(game.pk, bob)
-    game.refresh_from_db()
-    rng = random.Random(MOVES)
-    while game.round < 10:
-        game = play_round(game, rng)
-    return game, ann

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -9,8 +10,12 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
+from games import services
+from games.models import Game
+from tests.conftest import make_person
 from tests.factories import PASSWORD
 from tests.fixtures.axe import assert_accessible
+from tests.games.playing import play_round
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -139,3 +144,23 @@ def shoot(page: Page, shots: Path, name: str) -> None:
         assert_accessible(page, f"{name} ({size})")
         page.screenshot(path=shots / f"{name}-{size}.png", full_page=True)
     page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+
+
+#: A deal and a way of playing its first rounds that leave Ann's round-10 tile with a sheep.
+SEED, MOVES = 20261129, 2
+
+
+def late_game() -> tuple[Game, User]:
+    """Ann, a bot and Bob at round 10 of 12, Ann's turn still to play (her first tile carries a
+    sheep)."""
+    ann, bob = make_person("Ann"), make_person("Bob")
+    game = services.create_game(
+        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
+    )
+    Game.objects.filter(pk=game.pk).update(seed=SEED)
+    services.join_game(game.pk, bob)
+    game.refresh_from_db()
+    rng = random.Random(MOVES)
+    while game.round < 10:
+        game = play_round(game, rng)
+    return game, ann

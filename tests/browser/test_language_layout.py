@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.languages import late_game, signed_in
-from tests.browser.playing import line_up
+from tests.browser.languages import signed_in
+from tests.browser.playing import late_game, line_up
 from tests.fixtures.axe import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -24,8 +24,16 @@ from games.history.moves import tell_game
 from games.models import Game, Seat
 from games.notifications.write import SEND_TASK
 from games.words import refusal_words
-from tests.browser.languages import MOVES, SEED, late_game, signed_in, speaking, words
-from tests.browser.playing import act, line_up, play_follow_ups, play_my_turn
+from tests.browser.languages import signed_in, speaking, words
+from tests.browser.playing import (
+    MOVES,
+    SEED,
+    act,
+    late_game,
+    line_up,
+    play_follow_ups,
+    play_my_turn,
+)
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
 from tests.fixtures.worker import Worker, database_url, start_worker

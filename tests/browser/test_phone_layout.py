@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from games import services
 from games.models import Game
-from tests.browser.playing import act, sign_in, tried
-from tests.conftest import make_person
+from tests.browser.playing import act, late_game, sign_in, tried
 from tests.fixtures.axe import assert_accessible
-from tests.games.playing import play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,23 +17,13 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 # With this deal and these moves, by round 10 Ann's county is 22 cells wide: far wider than a
 # phone shows at a size a thumb can hit.
-SEED, MOVES = 20261129, 2
 SMALLEST_CELL = 27.5  # px: about 28, what a thumb still hits
 SMALLEST_CELL_FOR_A_MOUSE = 23.5  # px: about 24, on a laptop
 
 
 def _late_game(live_server: object, browser: Browser) -> tuple[Page, Game]:
     """Ann, a bot and Bob at round 10 of 12; Ann's page, with her turn still to play."""
-    ann, bob = make_person("Ann"), make_person("Bob")
-    game = services.create_game(
-        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
-    )
-    Game.objects.filter(pk=game.pk).update(seed=SEED)
-    services.join_game(game.pk, bob)
-    game.refresh_from_db()
-    rng = random.Random(MOVES)
-    while game.round < 10:
-        game = play_round(game, rng)
+    game, ann = late_game()
     page = sign_in(browser, str(live_server), ann)
     page.goto(f"{live_server}/games/{game.pk}/")
     expect(page.locator("#turn-title")).to_have_text(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -11,33 +10,16 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from games import services
 from games.models import Game
-from tests.browser.playing import LAPTOP, PHONE, act, sign_in
+from tests.browser.playing import LAPTOP, PHONE, SEED, act, late_game, sign_in
 from tests.conftest import make_person
 from tests.factories import PASSWORD
 from tests.fixtures.axe import assert_accessible
-from tests.games.playing import play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # With this deal and these moves, by round 10 Ann's county is wide and tall, and her first tile
 # carries a sheep: placing it asks her to put the sheep on a meadow.
-SEED, MOVES = 20261129, 2
 ONE_LINE_HEADER = 60  # px: the header's height when its links fit one line
-
-
-def _late_game() -> tuple[Game, User]:
-    """Ann, a bot and Bob at round 10 of 12, Ann's turn still to play."""
-    ann, bob = make_person("Ann"), make_person("Bob")
-    game = services.create_game(
-        ann, seats_wanted=3, round_minutes=1440, is_open=True, rated=False, bots=["easy"]
-    )
-    Game.objects.filter(pk=game.pk).update(seed=SEED)
-    services.join_game(game.pk, bob)
-    game.refresh_from_db()
-    rng = random.Random(MOVES)
-    while game.round < 10:
-        game = play_round(game, rng)
-    return game, ann
 
 
 def _on_a_phone(browser: Browser, base: str, user: User) -> Page:
@@ -88,7 +70,7 @@ def test_the_tile_and_the_next_prompt_stay_on_screen_through_a_phone_turn(
     browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
     base = str(live_server)
-    game, ann = _late_game()
+    game, ann = late_game()
     page = _on_a_phone(browser, base, ann)
     page.goto(f"{base}/games/{game.pk}/")
     header = page.locator(".site-header").bounding_box()
@@ -131,7 +113,7 @@ def test_the_hint_speaks_of_taps_on_a_touch_screen_and_of_keys_on_a_laptop(
     browser: Browser, live_server: object, screenshot_dir: Path
 ) -> None:
     base = str(live_server)
-    game, ann = _late_game()
+    game, ann = late_game()
     phone = _on_a_phone(browser, base, ann)
     phone.goto(f"{base}/games/{game.pk}/")
     expect(phone.locator("#choose-prompt")).to_be_visible()
