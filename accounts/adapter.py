@@ -33,6 +33,15 @@ def speaking_to(user: object) -> AbstractContextManager[None]:
     return translation.override(chosen) if chosen else nullcontext()
 
 
+def _chosen_language() -> str:
+    """The language the sign-up page spoke, when it is not the site's own: a newcomer who signs
+    up on French pages gets French mail from the start; one on English pages keeps following
+    their browser."""
+    language = translation.get_language() or ""
+    known = {code for code, _name in settings.LANGUAGES}
+    return language if language in known and language != settings.LANGUAGE_CODE else ""
+
+
 class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
@@ -65,6 +74,7 @@ class AccountAdapter(DefaultAccountAdapter):
                 user,
                 display_name=form.cleaned_data["display_name"],
                 time_zone=form.cleaned_data["time_zone"],
+                language=_chosen_language(),
             )
         return user
 

@@ -30,12 +30,17 @@ def display_name_taken(name: str, *, exclude_user_id: int | None = None) -> bool
     return users.exists()
 
 
-def create_profile(user: User, *, display_name: str, time_zone: str) -> Profile:
-    """Give a newly signed-up user their profile, and their display name as username."""
+def create_profile(user: User, *, display_name: str, time_zone: str, language: str = "") -> Profile:
+    """Give a newly signed-up user their profile, and their display name as username.
+
+    ``language``: the one they signed up in, kept so their mail speaks it too (empty: the
+    browser's, and mail in the site's)."""
     with transaction.atomic():
         user.username = display_name
         user.save()
-        return Profile.objects.create(user=user, display_name=display_name, time_zone=time_zone)
+        return Profile.objects.create(
+            user=user, display_name=display_name, time_zone=time_zone, language=language
+        )
 
 
 def _derived_name(user: User) -> str:

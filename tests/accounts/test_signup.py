@@ -243,3 +243,14 @@ def test_it_explains_on_the_page_what_the_e_mail_holds(client: Client) -> None:
     text = page_text(response)
     assert "<h1>Check your e-mail</h1>" in text
     assert "If that address already has an account here, the e-mail says so" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("browser", "kept"), [("fr", "fr"), ("de-DE,de;q=0.9", "de"), ("en", "")])
+def test_a_newcomer_keeps_the_language_they_signed_up_in(
+    client: Client, browser: str, kept: str
+) -> None:
+    # Kept on the profile, so the mail of their tables speaks it from the first one; English,
+    # the site's own, is left to follow the browser.
+    client.post(SIGNUP, form(), HTTP_ACCEPT_LANGUAGE=browser)
+    assert Profile.objects.get(display_name="Ciara").language == kept
