@@ -14,12 +14,15 @@ from games.models import Game, RoundTime, Seat
 from games.streams import publish
 
 
-def table_of(*people: User, is_open: bool = True) -> Game:
-    """A table of ``people`` in play: the first opens it, the others join in turn."""
+def table_of(*people: User, is_open: bool = True, seed: int | None = None) -> Game:
+    """A table of ``people`` in play: the first opens it, the others join in turn. ``seed``
+    deals a known game (the table starts as the last person joins)."""
     game = services.create_game(
         people[0], seats_wanted=len(people), round_minutes=RoundTime.ONE_DAY, is_open=is_open,
         rated=True,
     )  # fmt: skip
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed)
     for person in people[1:]:
         game = services.join_game(game.pk, person)
     return game

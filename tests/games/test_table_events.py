@@ -58,6 +58,11 @@ def _changes(events: list[Event]) -> list[str]:
     return [event.data for event in events if event.name == "changed"]
 
 
+#: A deal whose first offer has a tile that leaves seat 0 a follow-up (about one random deal
+#: in eight has none).
+FOLLOW_UP_DEAL = 1
+
+
 def _move_with_a_follow_up(game: Game, position: int) -> str:
     """A tile for ``position`` that leaves a follow-up (a sheep or a bonus tile) to place: a
     move of a turn not yet done, which nobody else may hear of."""
@@ -75,7 +80,7 @@ def test_a_neighbours_hidden_move_sends_the_others_nothing(
     stream_server: StreamServer, readers: list[EventReader], host: User, player: User,
     outsider: User,
 ) -> None:  # fmt: skip
-    game = table_of(host, player)
+    game = table_of(host, player, seed=FOLLOW_UP_DEAL)
     mover = _open(stream_server, readers, host, game)
     neighbour = _open(stream_server, readers, player, game)
     spectator = _open(stream_server, readers, outsider, game)
