@@ -37,13 +37,23 @@ WORKER_FIXTURES = frozenset({"celery_worker", "own_workers"})
 collect_ignore = ["bench", "load"]
 
 
-# First, so that ``-m worker`` and ``-m "not worker"`` see the mark.
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that starts a real worker (through one of its fixtures) is marked ``worker``."""
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    """A test that starts a real worker (through one of its fixtures) is marked ``worker``,
+    before anything else, so that ``-m worker`` and ``-m "not worker"`` see the mark.
+
+    Then, once every other plugin has ordered the tests (pytest-django puts those in a
+    transaction first), the browser tests go last, keeping their order: Playwright leaves its
+    event loop running in the main thread, where a later test's call of an async view (the
+    streams) through Django's test client would fail."""
     for item in items:
         if WORKER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.worker)
+    yield
+    in_browser = [item for item in items if "playwright" in getattr(item, "fixturenames", ())]
+    if in_browser:
+        others = [item for item in items if "playwright" not in getattr(item, "fixturenames", ())]
+        items[:] = others + in_browser
 
 
 # Defined here, not in a plugin module, so it overrides pytest-playwright's own fixture.

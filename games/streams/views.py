@@ -232,6 +232,11 @@ async def _mine_events(
         last, checked = seen, time.monotonic()
         while True:
             token, tables, _ = await read_mine(user_id)
+            if set(tables) - listener.tables:
+                # A table newly listed is watched from now on; what changed at it between the
+                # read and the watch would wake nobody, so read once more after watching.
+                center.watch(listener, tables)
+                token, tables, _ = await read_mine(user_id)
             center.watch(listener, tables)
             if token != last:
                 last = token
