@@ -41,16 +41,22 @@ _NOT_READ = object()
 V = TypeVar("V", bound=Callable[..., object])
 
 
-def _profile_zone(request: HttpRequest) -> str | None:
-    """The logged-in person's saved zone; None for a visitor or a person without a profile."""
+def _saved(request: HttpRequest, field: str) -> str | None:
+    """The logged-in person's profile ``field``, as the log-in read brought it along
+    (``profile_<field>``); None for a visitor or a person without a profile."""
     user = request.user
     if not user.is_authenticated:
         return None
-    name = getattr(user, "profile_time_zone", _NOT_READ)
-    if name is _NOT_READ:  # the person was read some other way (a test's own backend…)
+    value = getattr(user, f"profile_{field}", _NOT_READ)
+    if value is _NOT_READ:  # the person was read some other way (a test's own backend…)
         profile = getattr(user, "profile", None)
-        name = profile.time_zone if profile is not None else None
-    return name if isinstance(name, str) else None
+        value = getattr(profile, field) if profile is not None else None
+    return value if isinstance(value, str) else None
+
+
+def _profile_zone(request: HttpRequest) -> str | None:
+    """The logged-in person's saved zone; None for a visitor or a person without a profile."""
+    return _saved(request, "time_zone")
 
 
 def viewer_zone_name(request: HttpRequest) -> str:
@@ -111,14 +117,8 @@ _LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 def profile_language(request: HttpRequest) -> str | None:
     """The logged-in person's saved language; None for a visitor, a person without a profile
     or one who left it to their browser."""
-    user = request.user
-    if not user.is_authenticated:
-        return None
-    code = getattr(user, "profile_language", _NOT_READ)
-    if code is _NOT_READ:  # the person was read some other way (a test's own backend…)
-        profile = getattr(user, "profile", None)
-        code = profile.language if profile is not None else None
-    return code if isinstance(code, str) and code in _LANGUAGE_CODES else None
+    code = _saved(request, "language")
+    return code if code in _LANGUAGE_CODES else None
 
 
 def browser_language(view: V) -> V:
