@@ -36,6 +36,7 @@ from games.ratings.scale import (
     ordinal,
     pool_for,
 )
+from games.streams.publish import table_changed
 
 _MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
 
@@ -74,6 +75,7 @@ def rate_game(game_id: int, *, now: datetime | None = None) -> int:
     ).update(rated_at=now, version=F("version") + 1)
     if not claimed:
         return 0
+    table_changed(game_id)
     game = Game.objects.get(pk=game_id)
     seats = list(game.seats.order_by("position"))
     if not counts(seats):

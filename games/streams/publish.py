@@ -7,6 +7,10 @@ not answer is logged and forgotten (the pages' poll still sees the change).
 
 Channels carry a prefix of the database's name, so two sites (or two test runs) on one Redis
 never hear each other's tables.
+
+A change also forgets the viewers' tokens kept for the unchanged poll (``games.streams.tokens``):
+at once, marking the table as changing so that no poll keeps a token until the change is
+committed or rolled back, and again once it commits, clearing the mark.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import secrets
 
 import redis
 from django.conf import settings
@@ -24,6 +29,15 @@ logger = logging.getLogger(__name__)
 TABLE = "table"
 PERSON = "person"
 HERE = "here"
+#: Keys of the unchanged poll (games.streams.tokens): each viewer's token at a table, the table's
+#: generation (raised by every change) and its mark while a change is being committed.
+TOKENS = "tokens"
+GENERATION = "generation"
+CHANGING = "changing"
+#: Seconds a change may take to commit: no token of the table is kept meanwhile.
+CHANGING_S = 60
+#: Seconds a table's generation outlives its last change.
+GENERATION_S = 86400
 #: Seconds a Redis command may take before the change is left to the poll.
 TIMEOUT = 0.5
 
@@ -64,9 +78,39 @@ def send(kind: str, ident: int, data: str = "") -> None:
         logger.warning("could not publish %s %s; open pages will see it at their poll", kind, ident)
 
 
+# Forget the table's kept tokens and raise its generation; then either mark the table as
+# changing (ARGV[1] = "1") or clear the mark if it is still ours (a later change's stays).
+_FORGET = """
+redis.call('DEL', KEYS[1])
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+if ARGV[1] == '1' then
+    redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[4])
+elseif redis.call('GET', KEYS[3]) == ARGV[2] then
+    redis.call('DEL', KEYS[3])
+end
+"""
+
+
+def _forget_tokens(game_id: int, mark: str, *, changing: bool) -> None:
+    keys = [channel(kind, game_id) for kind in (TOKENS, GENERATION, CHANGING)]
+    try:
+        client(settings.STREAMS_REDIS_URL).eval(
+            _FORGET, 3, *keys, "1" if changing else "0", mark, GENERATION_S, CHANGING_S
+        )
+    except redis.RedisError:
+        logger.warning("could not forget the poll's tokens of table %s", game_id)
+
+
 def table_changed(game_id: int) -> None:
-    """Open pages of the table ``game_id`` look again once the transaction commits."""
+    """Open pages of the table ``game_id`` look again once the transaction commits.
+
+    Their kept tokens are forgotten now and again after the commit: a poll between the two
+    reads the table from the database and keeps nothing."""
     if enabled():
+        mark = secrets.token_hex(8)
+        _forget_tokens(game_id, mark, changing=True)
+        transaction.on_commit(functools.partial(_forget_tokens, game_id, mark, changing=False))
         transaction.on_commit(functools.partial(send, TABLE, game_id))
 
 

@@ -1,7 +1,8 @@
 """The poll of a page whose table has not changed, answered before most of the site's middleware.
 
 Every open game page polls every few seconds, and nearly every poll finds nothing new: 204
-from one query (``games.page.live``). Sessions, log-in, CSRF, messages, the viewer's clock,
+from one Redis round trip (``games.streams.tokens``), or from one query (``games.page.live``)
+when Redis keeps nothing for the viewer. Sessions, log-in, CSRF, messages, the viewer's clock,
 htmx and the Content-Security-Policy have nothing to do for such an answer (it reads no session,
 shows no page and has no body), so this middleware gives it before they run. It sits below the
 request id, the security middleware (HTTPS redirect, HSTS) and WhiteNoise, and checks the host
@@ -23,7 +24,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 
 from games.page.live import Token, current_token
-from games.streams import presence
+from games.streams import presence, tokens
 
 #: The poll's route (games.urls): only a path ending so is looked up.
 _ROUTE = ("games", "status")
@@ -31,14 +32,26 @@ _ROUTE = ("games", "status")
 
 def unchanged(request: HttpRequest, game_id: int) -> bool:
     """Whether ``request`` is a poll carrying its viewer's current token (``t`` and ``v``):
-    nothing that viewer may see changed. One query; the session and the person are not read
-    (only a page drawn for the viewer carries that token)."""
-    seen = Token.parse(request.GET.get("t", ""))
+    nothing that viewer may see changed, and the viewer counts as here (only a page drawn for
+    them carries that token; the session and the person are not read).
+
+    The token kept in Redis answers; when none is, one query does, and its token is kept."""
+    text = request.GET.get("t", "")
+    seen = Token.parse(text)
     viewer = request.GET.get("v", "")
     if seen is None or not viewer.isdigit() or len(viewer) >= 12:
         return False
-    current = current_token(game_id, int(viewer))
-    return current is not None and current.trusted and current.token == seen
+    user_id, now = int(viewer), time.time()
+    asked = tokens.ask(game_id, user_id, text, now)
+    if asked.found is not tokens.Found.NOTHING:
+        return asked.found is tokens.Found.SAME
+    current = current_token(game_id, user_id)
+    if current is None or not current.trusted or current.token != seen:
+        return False
+    if asked.generation is not None:
+        tokens.keep(game_id, user_id, text, asked.generation)
+    presence.polled(game_id, user_id, now)
+    return True
 
 
 def _poll_of(request: HttpRequest) -> int | None:
@@ -65,7 +78,5 @@ class UnchangedPollMiddleware:
         if game_id is not None:
             request.get_host()  # an unknown host is refused (400), as CommonMiddleware does
             if unchanged(request, game_id):
-                # Only the viewer knows their token: they have the table open (who is here).
-                presence.polled(game_id, int(request.GET["v"]), time.time())
                 return HttpResponse(status=204)
         return self.get_response(request)
