@@ -45,7 +45,11 @@ SPEEDS_UP = {
     "get_user": "page",
     "poll_sql": "poll",
     "poll_first": "poll",
+    "poll_redis": "poll",
 }
+#: What an override is measured against when not the site as it is: the poll's query is timed
+#: on polls that read the database, as they do when Redis keeps nothing for their viewer.
+BESIDE = {"poll_sql": "poll_redis"}
 
 
 def _session_cookie(user: User, backend: str) -> str:
@@ -104,7 +108,10 @@ def run() -> list[Measurement]:
 
     site_backend = "accounts.backends.ModelBackend"
     plain_backend = "django.contrib.auth.backends.ModelBackend"
-    variants = {"site": "", **{name: name for name in OVERRIDES}}
+    variants = {
+        "site": "",
+        **{name: ",".join(filter(None, (name, BESIDE.get(name)))) for name in OVERRIDES},
+    }
     cookies = {
         v: _session_cookie(users[0], plain_backend if v == "get_user" else site_backend)
         for v in variants
@@ -127,8 +134,9 @@ def run() -> list[Measurement]:
         for _ in range(ROUNDS):
             random.shuffle(order)
             for name in order:
-                both = (ports["site"], ports[name])
-                cookie_pair = (cookies["site"], cookies[name])
+                beside = BESIDE.get(name, "site")
+                both = (ports[beside], ports[name])
+                cookie_pair = (cookies[beside], cookies[name])
                 path = paths[SPEEDS_UP[name]]
                 _pairs(both, path, cookie_pair, 5)  # warm: the page drawn and stored on both
                 pairs[name].append(_pairs(both, path, cookie_pair, REQUESTS))

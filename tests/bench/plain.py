@@ -33,7 +33,7 @@ from django.template.response import TemplateResponse
 from tests.bench.switches import switched
 
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
-OVERRIDES = ("stencil", "get_user", "poll_sql", "poll_first")
+OVERRIDES = ("stencil", "get_user", "poll_sql", "poll_first", "poll_redis")
 
 
 def plain() -> set[str]:
@@ -105,6 +105,13 @@ def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Any:
     return Current(standing.token(), seat_id is not None or is_open, status, row[10])
 
 
+def ask(game_id: int, user_id: int, seen: str, now: float) -> Any:
+    """``games.streams.tokens.ask`` with nothing kept: every poll reads the database."""
+    from games.streams.tokens import Asked, Found
+
+    return Asked(Found.NOTHING)
+
+
 def install() -> None:
     """Put the plain functions in place of the overrides this process runs without."""
     from games.views import play, unchanged_poll
@@ -115,3 +122,5 @@ def install() -> None:
     if "poll_sql" in names:
         play.current_token = current_token
         unchanged_poll.current_token = current_token
+    if "poll_redis" in names:
+        unchanged_poll.tokens.ask = ask
