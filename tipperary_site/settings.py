@@ -70,8 +70,8 @@ MIDDLEWARE = [
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE gets a clear 413 before anything reads it.
     "tipperary_site.request_size.RequestSizeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # A game page's poll that finds nothing new is answered 204 here, from one query: nothing
-    # below has anything to do for it (games/views/unchanged_poll.py).
+    # A game page's poll that finds nothing new is answered 204 here, from Redis or one query:
+    # nothing below has anything to do for it (games/views/unchanged_poll.py).
     "games.views.unchanged_poll.UnchangedPollMiddleware",
     # Compresses pages and fragments (static files come compressed from WhiteNoise, above). It
     # sits above everything that writes a body, so what they write is what gets compressed.

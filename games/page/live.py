@@ -6,12 +6,13 @@ count of actions, so a token never tells a neighbour's hidden move (R4.2); the p
 halves to re-render only what changed.
 
 The token is also what lets the poll answer "nothing changed" cheaply: only someone who was
-shown the page knows it, so a poll carrying the current token is answered 204 from one query,
-before the session and the person are read (an unknown or stale token gets the full check).
+shown the page knows it, so a poll carrying the current token is answered 204 before the session
+and the person are read (an unknown or stale token gets the full check), from the token kept in
+Redis (``games.streams.tokens``) or, when none is kept, from one query here.
 
-The query is written in SQL: ``make bench`` measures the unchanged poll with it and with the
-same one query built by the ORM (row "poll_sql: share of the poll saved"; a quarter to a half
-of the poll on this machine), and it stays while that share is 10 % or more.
+The query is written in SQL: ``make bench`` measures a poll that reads the database with it and
+with the same one query built by the ORM (row "poll_sql: share of the poll saved"; a quarter to
+a half of such a poll on this machine), and it stays while that share is 10 % or more.
 """
 
 from __future__ import annotations

@@ -180,9 +180,9 @@ def status(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The poll: 204 while nothing the viewer may see changed, else what changed.
 
     The page sends back its token (``t``) and its viewer (``v``). A poll with the viewer's
-    current token never reaches this view: ``UnchangedPollMiddleware`` answers it 204 from one
-    query, before the session and the person are read (only a page drawn for them carries that
-    token). Anything else comes here, through log-in and the access check (``_changed``).
+    current token never reaches this view: ``UnchangedPollMiddleware`` answers it 204 from Redis
+    or one query, before the session and the person are read (only a page drawn for them carries
+    that token). Anything else comes here, through log-in and the access check (``_changed``).
     """
     seen = Token.parse(request.GET.get("t", ""))
     if seen is None:
