@@ -19,9 +19,11 @@ from games import services
 from games.engine_bridge import load_state
 from games.models import Game
 from games.page.live import current_token
+from games.ratings.rate import rate_game
 from games.streams import publish, tokens
 from tests.games.playing import finish_turns, step_of
 from tests.games.test_status import POLL, _token
+from tests.ratings.tables import finished_table
 
 
 def _forget_everything() -> None:
@@ -192,3 +194,23 @@ def test_a_stranger_cannot_fill_redis_with_the_viewers_of_an_open_table(
         publish.channel(publish.TOKENS, started.pk)
     )
     assert kept == tokens.KEPT_AT_MOST
+
+
+def test_rating_a_finished_table_is_a_change_its_pages_hear_of(
+    host: User, player: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The final page is drawn again with the ratings in: the kept token must go."""
+    game = finished_table([host, player], [70, 60])
+    before = current_token(game.pk, player.pk)
+    assert before is not None
+    asked = tokens.ask(game.pk, player.pk, str(before.token), time.time())
+    assert asked.generation is not None
+    tokens.keep(game.pk, player.pk, str(before.token), asked.generation)
+    assert tokens.ask(game.pk, player.pk, str(before.token), time.time()).found is (
+        tokens.Found.SAME
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert rate_game(game.pk) == 2
+    assert tokens.ask(game.pk, player.pk, str(before.token), time.time()).found is (
+        tokens.Found.NOTHING
+    )
