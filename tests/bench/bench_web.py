@@ -7,7 +7,8 @@ next round on their page; and, in the same Chromium, the time from a click on a 
 tile drawn there.
 
 Everything runs in one go on its own database (``<DATABASE_URL name>_bench``), with the
-production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``.
+production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``;
+with ``BENCH_WEB_ONLY=cold`` it stops after the cold rows (no worker, no Chromium).
 """
 
 from __future__ import annotations
@@ -578,6 +579,8 @@ def run() -> list[Measurement]:
             ),
         ]
         out += _cold_rows(env, table, cookie, late)
+        if os.environ.get("BENCH_WEB_ONLY") == "cold":
+            return out
 
         process = subprocess.Popen(
             # At INFO, so the worker says when it is ready (the site's own logs stay at WARNING).
