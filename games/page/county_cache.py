@@ -11,6 +11,9 @@ age out.
 Because entries never change, each process also keeps the drawings it used last in memory, in
 front of the shared cache (a page shows five counties, and each trip to Redis costs a little).
 
+The county told in words (``CountyGrid.description``, read out under each county) is kept in
+the same memory, beside the drawings, under the same kind of key: it changes when they do.
+
 Counties people act on (``cell_url``, ``targets``, a placement ``overlay``) are drawn afresh each
 time: they carry the request's CSRF token and the tile being tried.
 """
@@ -82,3 +85,16 @@ def county_html(
             _kept.clear()  # simpler than an LRU, and safe between threads
         _kept[key] = html
     return mark_safe(html)
+
+
+def county_words(grid: CountyGrid) -> str:
+    """``grid.description`` in the active language, told once per process (not stored in the
+    shared cache: telling it costs about what a trip there does)."""
+    key = cache_key(grid, "words", "")
+    words = _kept.get(key)
+    if words is None:
+        words = grid.description
+        if len(_kept) >= KEPT:
+            _kept.clear()
+        _kept[key] = words
+    return words

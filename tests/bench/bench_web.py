@@ -8,7 +8,8 @@ tile drawn there.
 
 Everything runs in one go on its own database (``<DATABASE_URL name>_bench``), with the
 production-like settings of ``DEBUG=0``. Run alone with ``python -m tests.bench bench_web``;
-with ``BENCH_WEB=poll`` only the trivial view and the unchanged poll are measured (a minute).
+with ``BENCH_WEB=poll`` only the trivial view and the unchanged poll are measured (a minute);
+with ``BENCH_WEB=cold`` it stops after the cold rows (no worker, no Chromium).
 """
 
 from __future__ import annotations
@@ -585,6 +586,8 @@ def run() -> list[Measurement]:
             Measurement("game page / trivial", page / trivial, "ratio", 0.25, True, late),
         ]
         out += _cold_rows(env, table, cookie, late)
+        if os.environ.get("BENCH_WEB") == "cold":
+            return out
 
         process = subprocess.Popen(
             # At INFO, so the worker says when it is ready (the site's own logs stay at WARNING).

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from engine import Cell, CellKind, Coord
-from games.page.county.words import cell_label, describe_county
+from games.page.county.words import cell_labeller, describe_county
 
 #: Side, neighbour offset: where a cell's piece may end and a seam is drawn.
 SIDES: tuple[tuple[str, Coord], ...] = (
@@ -107,6 +107,7 @@ class CountyGrid:
     def rows(self) -> tuple[tuple[GridCell, ...], ...]:
         """The grid cells, row by row from the top, each row from the left."""
         cells = self.cells
+        cell_label = cell_labeller()
         rows = []
         for y in range(self.min_y, self.max_y + 1):
             row = []

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from engine import BONUS_TILES, TILES, Cell, CellKind
 from games.page.county.grid import seams
@@ -110,9 +111,17 @@ def _piece_view(
 def piece_view(tile_id: int, orientation: int = 0) -> PieceView:
     """A landscape tile in one orientation, for drawing.
 
+    A piece depends on nothing but its tile, its orientation and the language of its label,
+    and the wheel and the turn draw a dozen on every page: each is built once per process.
+
     >>> piece_view(7).label
     'Tile of 3 squares: 2 meadows, ruin, with +Sheep'
     """
+    return _tile_view(tile_id, orientation, get_language())
+
+
+@cache  # bounded: the tiles × their orientations × the site's languages
+def _tile_view(tile_id: int, orientation: int, language: str | None) -> PieceView:
     tile = TILES[tile_id]
     title = ngettext("Tile of %(count)d square", "Tile of %(count)d squares", tile.size) % {
         "count": tile.size

@@ -1,0 +1,211 @@
+"""The cold game page and the poll's ``#game`` fragment in one process: time per request, the
+time spent in each part, and a cProfile of the slowest functions.
+
+The table and the settings are ``bench_web``'s (round 10, 5 players, ``DEBUG=0``), on a database
+of its own (``<DATABASE_URL name>_profile``); the caches missed on purpose as ``BENCH_COLD``
+says (tests.bench.cold; ``page`` unless told). Not a bench row: a look inside one, to see what
+to cut. Run with ``python -m tests.bench.cold_profile [requests] [--profile]``.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import pstats
+import re
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlparse
+
+from tests.bench.bench_web import _bench_env, _setup_django, late_table
+
+#: (module, name) of what the per-part timers wrap, and the label they are reported under.
+PARTS = [
+    ("games.access", "table_for", "table_for (2 queries)"),
+    ("games.views.play", "table_for", "table_for (2 queries)"),
+    ("games.views.play", "current_token", "current_token (1 query)"),
+    ("games.views.play", "build_page", "build_page"),
+    ("games.page.chat", "chat_panel", "chat panel (query + names)"),
+    ("games.templatetags.chat", "build_panel", "chat panel (query + names)"),
+    ("games.page.stencil.Stencil", "cut", "stencil: cut round the CSRF token"),
+    ("games.page.stencil.Stencil", "gzipped", "stencil: gzip"),
+    ("django.template.response.SimpleTemplateResponse", "render", "template render (all)"),
+]
+
+spent: dict[str, list[float]] = defaultdict(list)
+
+
+#: This process's CPU time: on a shared machine it hardly moves with what else runs (wall time
+#: does), and it is what the bench's "by CPU" rows count. Waiting on PostgreSQL is not in it.
+clock = time.thread_time
+
+
+def _timed(label: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = clock()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[label].append(clock() - start)
+
+    timed.__wrapped__ = function  # type: ignore[attr-defined]
+    return timed
+
+
+def _install_timers() -> None:
+    import importlib
+
+    for where, name, label in PARTS:
+        module_name, _, owner = where.rpartition(".")
+        try:
+            module = importlib.import_module(where)
+            target: Any = module
+        except ModuleNotFoundError:
+            target = getattr(importlib.import_module(module_name), owner)
+        setattr(target, name, _timed(label, getattr(target, name)))
+
+
+#: Template nodes' own time (less the nodes inside them), by template, line and kind of node.
+nodes: dict[tuple[str, int, str], float] = defaultdict(float)
+
+
+def _install_node_timers() -> None:
+    from django.template import base
+
+    render_annotated = base.Node.render_annotated
+    inner: list[float] = []
+
+    def timed(self: Any, context: Any) -> Any:
+        start = clock()
+        inner.append(0.0)
+        try:
+            return render_annotated(self, context)
+        finally:
+            total = clock() - start
+            own = total - inner.pop()
+            if inner:
+                inner[-1] += total
+            origin = getattr(self, "origin", None)
+            token = getattr(self, "token", None)
+            where = (
+                getattr(origin, "template_name", None) or "?",
+                getattr(token, "lineno", 0),
+                type(self).__name__,
+            )
+            nodes[where] += own
+
+    base.Node.render_annotated = timed  # type: ignore[method-assign]
+
+
+@contextmanager
+def _queries() -> Iterator[list[dict[str, str]]]:
+    from django.db import connection
+
+    found: list[dict[str, str]] = []
+
+    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            found.append({"sql": sql, "time": f"{(time.perf_counter() - start) * 1000:.2f}"})
+
+    with connection.execute_wrapper(keep):
+        yield found
+
+
+def main(argv: list[str]) -> None:
+    count = int(argv[0]) if argv and argv[0].isdigit() else 200
+    env = _bench_env()
+    url = urlparse(env["DATABASE_URL"])
+    env["DATABASE_URL"] = url._replace(path=url.path.removesuffix("_bench") + "_profile").geturl()
+    env.setdefault("BENCH_COLD", "page")
+    env["ALLOWED_HOSTS"] = "testserver"
+    _setup_django(env)
+    from django.test import Client
+
+    from tests.factories import UserFactory
+    from tipperary_site.celery import app as celery_app
+
+    celery_app.conf.task_always_eager = True
+    people = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    table = late_table(people)
+    celery_app.conf.task_always_eager = False
+    import tests.bench.web_urls  # noqa: F401  (BENCH_COLD takes effect)
+
+    client = Client(HTTP_ACCEPT_ENCODING="gzip")
+    client.force_login(people[0])
+    page = client.get(f"/games/{table.pk}/", headers={"accept-encoding": "identity"})
+    assert page.status_code == 200, page.status_code
+    token = re.search(rb'data-token="([^"]+)"', page.content)
+    assert token is not None
+    t = token.group(1).decode()
+    changed = t[:12] + "0" * 12 + t[24:]
+    paths = {
+        "page": (f"/games/{table.pk}/", {}),
+        "#game": (
+            f"/games/{table.pk}/status/?t={changed}&v={people[0].pk}",
+            {"HX-Request": "true", "HX-Target": "table"},
+        ),
+    }
+    for name, (path, headers) in paths.items():
+        plain = client.get(path, headers={**headers, "accept-encoding": "identity"})
+        print(f"{name}: {len(plain.content)} bytes unpacked, status {plain.status_code}")
+    _install_timers()
+    profiling = "--profile" in argv
+    if "--nodes" in argv:
+        _install_node_timers()
+    print(f"BENCH_COLD={env['BENCH_COLD']}, {count} requests each; load {os.getloadavg()}")
+    for name, (path, headers) in paths.items():
+        for _ in range(10):
+            client.get(path, headers=headers)
+        spent.clear()
+        with _queries() as queries:
+            client.get(path, headers=headers)
+        print(f"\n== {name}: {len(queries)} queries")
+        for q in queries:
+            print(f"  {q['time']} ms  {q['sql'][:150]}")
+        spent.clear()
+        nodes.clear()
+        times, cpu = [], []
+        profile = cProfile.Profile(clock)
+        for _ in range(count):
+            start, start_cpu = time.perf_counter(), clock()
+            if profiling:
+                profile.enable()
+            client.get(path, headers=headers)
+            if profiling:
+                profile.disable()
+            times.append(time.perf_counter() - start)
+            cpu.append(clock() - start_cpu)
+        print(
+            f"{name}: CPU median {statistics.median(cpu) * 1000:.2f} ms, tenth percentile "
+            f"{statistics.quantiles(cpu, n=10)[0] * 1000:.2f} ms, best {min(cpu) * 1000:.2f} ms;"
+            f" wall median {statistics.median(times) * 1000:.2f} ms"
+        )
+        for label, values in sorted(spent.items(), key=lambda kv: -sum(kv[1])):
+            print(f"  {sum(values) / count * 1000:7.2f} ms  {label}")
+        if nodes:
+            print("  template nodes by their own time (less the nodes inside them):")
+            for (template, line, kind), own in sorted(nodes.items(), key=lambda kv: -kv[1])[:30]:
+                print(f"  {own / count * 1000:7.3f} ms  {template}:{line} {kind}")
+        if profiling:
+            dumped = f"/tmp/cold_profile-{name.strip('#')}.pstats"
+            profile.dump_stats(dumped)
+            print(f"  (the whole profile: {dumped})")
+            stats = pstats.Stats(profile)
+            stats.sort_stats("tottime").print_stats(25)
+            stats.sort_stats("cumulative").print_stats(45)
+            # The site's own functions, wherever they sit in the call tree.
+            stats.sort_stats("cumulative").print_stats(
+                r"games|engine|tipperary_site|accounts|i18n|trans_real|defaultfilters|formats", 60
+            )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
