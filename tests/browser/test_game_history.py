@@ -1,10 +1,13 @@
-"""After a whole game in Chromium: the archive lists it, the replay shows it round by round (by
-keys, slider and plain links), the export re-scores it, the history tells it with links, and
-the rules page answers every citation. Screenshots of each page, on a laptop and a phone."""
+"""After a whole game against a bot (played as the server takes any move: a whole game in
+Chromium is tests/browser/test_solo_game.py): the archive lists it, the replay shows it round by
+round (by keys, slider and plain links), the export re-scores it, the history tells it with
+links, and the rules page answers every citation. Screenshots of each page, on a laptop and a
+phone."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import asdict
 from pathlib import Path
@@ -13,10 +16,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import engine
-from games.models import Game, GameStatus
-from tests.browser.playing import LAPTOP, PHONE, open_table_with_bots, play_to_the_end, sign_in
+from games import services
+from games.models import GameStatus
+from tests.browser.playing import LAPTOP, MOVES, PHONE, SEED, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
+from tests.games.playing import play_to_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,13 +44,13 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
 ) -> None:
     base = str(live_server)
     ann = UserFactory.create(username="Ann")
-    page = sign_in(browser, base, ann)
-    open_table_with_bots(page, base, players=2, bots=1, level="Easy")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.get_by_text("Round 1 of 12")).to_be_visible()
-    play_to_the_end(page)
-    game = Game.objects.get()
+    game = services.create_game(
+        ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=False, bots=["easy"],
+        seed=SEED,
+    )  # fmt: skip
+    game = play_to_end(game, random.Random(MOVES))
     assert game.status == GameStatus.FINISHED
+    page = sign_in(browser, base, ann)
 
     # The finished table: its winner banner and, beside it, the replay.
     page.goto(f"{base}/games/{game.pk}/")

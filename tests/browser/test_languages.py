@@ -36,7 +36,7 @@ from tests.browser.playing import (
 )
 from tests.conftest import make_person
 from tests.fixtures.smtp import Sink
-from tests.fixtures.worker import Worker, database_url, start_worker
+from tests.fixtures.worker import OwnQueues, Worker, database_url, start_worker
 from tests.games.playing import finish_turns, play_to_end
 from tipperary_site.enqueue import enqueue
 
@@ -151,13 +151,16 @@ def test_a_finished_games_replay_and_history_read_in_spanish(
 
 
 @pytest.fixture
-def mail_worker(own_workers: list[Worker], settings: SettingsWrapper, smtp_sink: Sink) -> Worker:
-    """A real worker for the game queue and the mail queue, mailing through the test's SMTP sink;
-    "your turn" mail is due at once (no grace for someone still at the table)."""
+def mail_worker(
+    own_workers: list[Worker], own_queues: OwnQueues, settings: SettingsWrapper, smtp_sink: Sink
+) -> Worker:
+    """A real worker for the test's own game and mail queues, mailing through the test's SMTP
+    sink; "your turn" mail is due at once (no grace for someone still at the table)."""
     worker = start_worker(
         database_url(),
-        [settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_MAIL_QUEUE],
+        own_queues.names,
         env={
+            **own_queues.env,
             "EMAIL_HOST": "127.0.0.1",
             "EMAIL_PORT": str(settings.EMAIL_PORT),
             "NOTIFY_TURN_GRACE_MINUTES": "0",
@@ -167,12 +170,6 @@ def mail_worker(own_workers: list[Worker], settings: SettingsWrapper, smtp_sink:
     return worker
 
 
-@pytest.mark.xfail(
-    reason="once a test has started the session's worker (tests.fixtures.worker.celery_worker), "
-    "that worker takes the same queues as this test's own and may take its send task first; "
-    "own workers need queues of their own",
-    strict=False,
-)
 def test_a_german_players_move_mails_the_french_player_in_french(
     browser: Browser, live_server: object, mail_worker: Worker, smtp_sink: Sink
 ) -> None:

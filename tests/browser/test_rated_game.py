@@ -1,19 +1,25 @@
-"""Three people play a whole rated game in Chromium; the leaderboard then ranks them by their
-new ratings, and each player page shows the rating, the badge and the finished table."""
+"""Three people open and join a rated table in Chromium and play its last round and the towers
+there (the rounds between are played as the server takes any move: a whole game in the browser
+is tests/browser/test_two_player_game.py); the last move rates the table, the leaderboard then
+ranks them by their new ratings, and each player page shows the rating, the badge and the
+finished table."""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games.engine_bridge import load_state
 from games.models import Game, GameStatus
 from games.models.ratings import Rating, RatingPool
 from games.ratings.rate import rate_finished_games
 from games.ratings.scale import shown
-from tests.browser.playing import play_my_turn, sign_in
+from tests.browser.playing import MOVES, play_my_turn, sign_in
 from tests.factories import UserFactory
+from tests.games.playing import play_round
 from tests.ratings.tables import T0, finished_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,7 +50,11 @@ def test_a_rated_game_in_the_browser_ends_on_the_leaderboard(
         page.get_by_role("button", name="Take a seat").click()
     expect(pages[2].get_by_text("Round 1 of 12")).to_be_visible()
 
-    for _ in range(14):
+    game.refresh_from_db()
+    rng = random.Random(MOVES)
+    while game.round < load_state(game).rounds_total:
+        game = play_round(game, rng)
+    for _ in range(3):  # the last round, then the towers
         game.refresh_from_db()
         if game.status == GameStatus.FINISHED:
             break

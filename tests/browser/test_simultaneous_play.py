@@ -1,5 +1,7 @@
 """Simultaneous means simultaneous (R4.2): three people at one table in three browsers, one on a
-phone. Nobody's move bounces anybody else's, and every page follows the others by itself."""
+phone. Nobody's move bounces anybody else's, and every page follows the others by itself, on
+its stream as the site runs (a page on its poll alone: tests/browser/test_table_talk.py and the
+dead stream process of tests/browser/test_live_table.py)."""
 
 from __future__ import annotations
 
@@ -16,11 +18,13 @@ from games.engine_bridge import load_state
 from games.models import Action, Game, GameStatus, Seat
 from tests.browser.playing import PHONE, confirm, line_up, play_follow_ups, sign_in
 from tests.factories import UserFactory
+from tests.fixtures.streams import StreamServer
 from tests.games.playing import step_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# A page polls every 10 s; allow for one poll after the change, and a slow machine.
+# A page on its stream hears of a change within a second; allow for a slow machine, and for
+# one poll (every 10 s) should a stream drop.
 BY_ITSELF = 15_000
 
 
@@ -48,7 +52,7 @@ def _no_error(page: Page) -> None:
 
 
 def test_three_people_play_at_once_and_no_move_bounces_another(
-    browser: Browser, live_server: object, screenshot_dir: Path
+    browser: Browser, live_server: object, live_streams: StreamServer, screenshot_dir: Path
 ) -> None:
     base = str(live_server)
     ann, bob, cara = (UserFactory.create(username=n) for n in ("Ann", "Bob", "Cara"))
@@ -130,7 +134,7 @@ def _bot_turns(game: Game, people: dict[int, User], *, until_round: int) -> Game
 
 
 def test_the_towers_step_and_the_final_scores_appear_by_themselves(
-    browser: Browser, live_server: object, screenshot_dir: Path
+    browser: Browser, live_server: object, live_streams: StreamServer, screenshot_dir: Path
 ) -> None:
     """R6.1 then R6.2: after the last tile of the last round every page shows the towers step,
     and after the towers the final scores and the winner, without a reload."""

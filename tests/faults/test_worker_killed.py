@@ -8,7 +8,6 @@ import random
 
 import psycopg
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 
 from engine import EndRound
@@ -16,17 +15,11 @@ from games.engine_bridge import load_state, rebuild_state
 from games.models import Action, ActionSource
 from tests.deadlines.conftest import two_player_table
 from tests.faults.conftest import broker_unreachable, until
-from tests.fixtures.worker import Worker, database_url, start_worker
+from tests.fixtures.worker import OwnQueues, Worker, database_url, start_worker
 from tests.games.playing import finish_turns
 from tipperary_site.celery import app as celery_app
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def queue() -> str:
-    """A queue of this test's own, so no other worker of the session takes its tasks."""
-    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-faults"
 
 
 def _waiting_on_a_lock(observer: psycopg.Connection) -> bool:
@@ -38,7 +31,7 @@ def _waiting_on_a_lock(observer: psycopg.Connection) -> bool:
 
 
 def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round_once(
-    host: User, player: User, queue: str, own_workers: list[Worker]
+    host: User, player: User, own_queues: OwnQueues, own_workers: list[Worker]
 ) -> None:
     game = two_player_table(host, player)
     with broker_unreachable():  # the round's own "advance" message is lost
@@ -47,11 +40,11 @@ def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round
     logged = Action.objects.filter(game=game).count()
 
     url = database_url()
-    own_workers.append(start_worker(url, [queue]))
+    own_workers.append(start_worker(url, [own_queues.game], own_queues.env))
     with psycopg.connect(url.replace("postgres://", "postgresql://"), autocommit=False) as lock:
         # Hold the seats: the worker ends the round, logs it, saves the game, then waits here.
         lock.execute("SELECT id FROM games_seat WHERE game_id = %s FOR UPDATE", [game.pk])
-        celery_app.tasks["games.advance_round"].apply_async(args=[game.pk, 1], queue=queue)
+        celery_app.tasks["games.advance_round"].apply_async(args=[game.pk, 1])
         with psycopg.connect(url.replace("postgres://", "postgresql://"), autocommit=True) as obs:
             until(lambda: _waiting_on_a_lock(obs), "the worker reaching the seats")
         own_workers[0].kill()
@@ -61,9 +54,9 @@ def test_a_worker_killed_mid_advance_leaves_nothing_and_the_sweep_ends_the_round
     assert (game.round, game.round_complete) == (1, True)
     assert Action.objects.filter(game=game).count() == logged, "the killed work left no trace"
 
-    restarted = start_worker(url, [queue])
+    restarted = start_worker(url, [own_queues.game], own_queues.env)
     own_workers.append(restarted)
-    celery_app.tasks["games.advance_complete_games"].apply_async(queue=queue)
+    celery_app.tasks["games.advance_complete_games"].apply_async()
     restarted.wait_for_line(r"games\.advance_complete_games\[.*\] succeeded .*: 1$")
 
     game.refresh_from_db()
