@@ -44,6 +44,18 @@ def any_legal_action(state: engine.GameState, seat: int, rng: random.Random) -> 
     return None
 
 
+def move_with_a_follow_up(state: engine.GameState, position: int) -> engine.PlaceTile:
+    """A tile for ``position`` that leaves a follow-up (a sheep or a bonus tile) to place: a
+    move of a turn not yet done, which nobody else may hear of (R4.2)."""
+    for slot in (0, 1):
+        for orientation, x, y in engine.legal_placements(state, position, slot):
+            action = engine.PlaceTile(slot, orientation, x, y)
+            after, _ = engine.apply(state, position, action)
+            if engine.pending(after, position).kind is not engine.PendingKind.NONE:
+                return action
+    raise AssertionError("no tile of this deal leaves a follow-up")
+
+
 def step_of(game: Game, user: User | None) -> int:
     """The step of ``user``'s seat: what their page would send with a move."""
     return Seat.objects.get(game_id=game.pk, user=user).step

@@ -19,7 +19,7 @@ import engine
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game
-from tests.games.playing import finish_turns, step_of
+from tests.games.playing import finish_turns, move_with_a_follow_up, step_of
 
 FRAGMENTS = ("", "turn", "table", "game")
 
@@ -71,13 +71,7 @@ def test_a_move_that_does_not_finish_a_turn_changes_nothing_others_see(
 ) -> None:
     """R4.2: a tile with a follow-up (sheep, bonus) tells nobody which tile it was."""
     state = load_state(started)
-    follow_up = next(
-        action
-        for slot in (0, 1)
-        for placement in engine.legal_placements(state, 0, slot)
-        for action in [engine.PlaceTile(slot, *placement)]
-        if engine.pending(engine.apply(state, 0, action)[0], 0).kind is not engine.PendingKind.NONE
-    )
+    follow_up = move_with_a_follow_up(state, 0)
     pages = {}
     for viewer in (player, outsider):
         client.force_login(viewer)

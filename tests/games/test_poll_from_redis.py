@@ -14,14 +14,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import Client
 
-import engine
 from games import services
 from games.engine_bridge import load_state
 from games.models import Game
 from games.page.live import current_token
 from games.ratings.rate import rate_game
 from games.streams import publish, tokens
-from tests.games.playing import finish_turns, step_of
+from tests.games.playing import finish_turns, move_with_a_follow_up, step_of
 from tests.games.test_status import POLL, _token
 from tests.ratings.tables import finished_table
 
@@ -100,13 +99,7 @@ def test_a_neighbours_hidden_move_leaves_a_co_players_answer_unchanged(
 ) -> None:
     """R4.2: a tile with a follow-up (sheep, bonus) changes only the mover's own token."""
     state = load_state(started)
-    follow_up = next(
-        action
-        for slot in (0, 1)
-        for placement in engine.legal_placements(state, 0, slot)
-        for action in [engine.PlaceTile(slot, *placement)]
-        if engine.pending(engine.apply(state, 0, action)[0], 0).kind is not engine.PendingKind.NONE
-    )
+    follow_up = move_with_a_follow_up(state, 0)
     client.force_login(player)
     theirs = _token(client, started)
     client.force_login(host)

@@ -14,7 +14,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-import engine
 from games import services
 from games.access import table_for
 from games.engine_bridge import load_state
@@ -22,7 +21,7 @@ from games.models import Game, RoundTime
 from games.page.live import token_for
 from games.services import chat
 from tests.fixtures.streams import Event, EventReader, StreamServer
-from tests.games.playing import any_legal_action, step_of, table_of
+from tests.games.playing import any_legal_action, move_with_a_follow_up, step_of, table_of
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -63,19 +62,6 @@ def _changes(events: list[Event]) -> list[str]:
 FOLLOW_UP_DEAL = 1
 
 
-def _move_with_a_follow_up(game: Game, position: int) -> str:
-    """A tile for ``position`` that leaves a follow-up (a sheep or a bonus tile) to place: a
-    move of a turn not yet done, which nobody else may hear of."""
-    state = load_state(Game.objects.get(pk=game.pk))
-    for slot in (0, 1):
-        for orientation, x, y in engine.legal_placements(state, position, slot):
-            action = engine.PlaceTile(slot, orientation, x, y)
-            after, _ = engine.apply(state, position, action)
-            if engine.pending(after, position).kind is not engine.PendingKind.NONE:
-                return str(action)
-    raise AssertionError("no tile of this deal leaves a follow-up")
-
-
 def test_a_neighbours_hidden_move_sends_the_others_nothing(
     stream_server: StreamServer, readers: list[EventReader], host: User, player: User,
     outsider: User,
@@ -90,7 +76,7 @@ def test_a_neighbours_hidden_move_sends_the_others_nothing(
         reader.until("here")  # open, and nothing changed since their page was drawn
 
     # A tile that leaves a follow-up: the mover's own stream hears of it at once ...
-    half = _move_with_a_follow_up(game, 0)
+    half = str(move_with_a_follow_up(load_state(Game.objects.get(pk=game.pk)), 0))
     services.submit_action(game.pk, host, half, step_of(game, host))
     assert _changes(mover.until("changed")) == [_token(host, game)]
     # ... then the turn is finished, which everyone may see (the host is done) ...

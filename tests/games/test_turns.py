@@ -17,6 +17,7 @@ from games.models import Action, ActionSource, Game, GameStatus, Seat
 from tests.games.playing import (
     any_legal_action,
     finish_turns,
+    move_with_a_follow_up,
     play_round,
     step_of,
     work_after_commit,
@@ -84,13 +85,7 @@ def test_the_version_rises_only_with_what_everyone_sees(
 ) -> None:
     """R4.2: a move that does not finish a turn changes nothing others see; finishing does."""
     state = load_state(started)
-    follow_up = next(
-        str(engine.PlaceTile(slot, *placement))
-        for slot in (0, 1)
-        for placement in engine.legal_placements(state, 1, slot)
-        if engine.pending(engine.apply(state, 1, engine.PlaceTile(slot, *placement))[0], 1).kind
-        is not engine.PendingKind.NONE
-    )
+    follow_up = str(move_with_a_follow_up(state, 1))
     seen = started.version
     services.submit_action(started.pk, player, follow_up, step_of(started, player))
     assert Game.objects.get(pk=started.pk).version == seen
