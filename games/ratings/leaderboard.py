@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext_lazy
-from django_stubs_ext import StrOrPromise
 
 from accounts.models import Profile
 from games.access import Viewer, tables_known_to
@@ -18,6 +18,9 @@ from games.challenge.standing import Standing, standings
 from games.models import GameStatus, GameVariant, Seat, SeatKind
 from games.models.ratings import Rating, RatingPool
 from games.ratings.scale import SETTLED_GAMES, Shown, shown_rating
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TOP = 50
 MONTH = "month"

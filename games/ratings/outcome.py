@@ -6,14 +6,17 @@ has played in the pool with this table (a rating is provisional until
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
-from django_stubs_ext import StrOrPromise
 
 from games.models import Game, Seat
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.ratings.scale import SETTLED_GAMES, shown
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
@@ -28,13 +28,15 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 from django.utils.translation import ngettext, pgettext_lazy
-from django_stubs_ext import StrOrPromise
 
 from games.access import Viewer, rounds_over, tables_known_to
 from games.challenge.standing import Standing, standing_of
 from games.models import Action, ActionSource, GameStatus, GameVariant, Seat
 from games.models.ratings import Rating, RatingChange, RatingPool
 from games.ratings.scale import Shown, shown, shown_rating
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 HISTORY = 50
 TABLES_PER_PAGE = 20

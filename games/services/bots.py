@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django_stubs_ext import StrOrPromise
 
 import engine
 from engine import bots
@@ -27,6 +27,9 @@ from games.engine_bridge import load_state
 from games.models import BOT_LEVEL_NAMES, ActionSource, Game, GameStatus, Seat, SeatKind
 from games.services.record import append_action, save_state
 from tipperary_site.enqueue import enqueue
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # The bot that plays people's turns when they are away or miss a deadline.
 AUTOPILOT_BOT = "expert"
