@@ -81,9 +81,7 @@ def county_html(
         if html is None:
             html = str(render_county(grid, size=size, title=title))
             cache.set(key, html, TIMEOUT)
-        if len(_kept) >= KEPT:
-            _kept.clear()  # simpler than an LRU, and safe between threads
-        _kept[key] = html
+        _keep(key, html)
     return mark_safe(html)
 
 
@@ -93,8 +91,13 @@ def county_words(grid: CountyGrid) -> str:
     key = cache_key(grid, "words", "")
     words = _kept.get(key)
     if words is None:
-        words = grid.description
-        if len(_kept) >= KEPT:
-            _kept.clear()
-        _kept[key] = words
+        words = _keep(key, grid.description)
     return words
+
+
+def _keep(key: str, text: str) -> str:
+    """Keep ``text`` in this process's memory under ``key``."""
+    if len(_kept) >= KEPT:
+        _kept.clear()  # simpler than an LRU, and safe between threads
+    _kept[key] = text
+    return text

@@ -35,22 +35,18 @@ LANDSCAPE_ORDER: tuple[Landscape, ...] = (
 
 
 def cell_label(x: int, y: int, cell: Cell | None) -> str:
-    """The screen-reader text of one cell of a county.
+    """The screen-reader text of one cell of a county (:func:`cell_labeller` for many).
 
     >>> cell_label(4, 4, None), cell_label(3, 1, Cell(Landscape.MEADOW, sheep=True))
     ('empty at (4, 4)', 'meadow with a sheep at (3, 1)')
     """
-    if cell is None:
-        # Translators: an empty cell of a county and its coordinates.
-        return gettext("empty at (%(x)d, %(y)d)") % {"x": x, "y": y}
-    # Translators: a square of a county and its coordinates, e.g. "bog at (3, 1)".
-    return gettext("%(square)s at (%(x)d, %(y)d)") % {"square": square_name(cell), "x": x, "y": y}
+    return cell_labeller()(x, y, cell)
 
 
 def cell_labeller() -> Callable[[int, int, Cell | None], str]:
-    """:func:`cell_label` for the many cells of one drawing, in the active language: its words
-    are looked up once, not for every cell (a county of a hundred cells asked the catalogue
-    some 250 times, most of the time it took to draw it afresh).
+    """The screen-reader text of a county's cells, for the many cells of one drawing, in the
+    active language: its words are looked up once, not for every cell (a county of a hundred
+    cells asked the catalogue some 250 times, most of the time it took to draw it afresh).
 
     >>> label = cell_labeller()
     >>> label(4, 4, None), label(3, 1, Cell(Landscape.MEADOW, sheep=True))
