@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 import engine
 from games import services
@@ -128,3 +129,18 @@ def test_a_county_people_act_on_is_drawn_afresh_with_its_own_csrf_token(
     assert drawn.call_count == 2
     token = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
     assert token.findall(_county(first, "Your county"))[0] != token.findall(second)[0]
+
+
+def test_a_grid_read_in_one_language_is_drawn_and_told_in_another_in_that_one() -> None:
+    # A page's grids are read in its reader's language; the same grid drawn again under another
+    # language (a test, a mail in its recipient's) must not leave those words under that one's key.
+    grid = county.county_grid(engine.Display({(0, 0): engine.Cell(engine.Landscape.GRAIN)}))
+    english = county_cache.county_words(grid), county_cache.county_html(grid, title="County")
+    with translation.override("de"):
+        german = county_cache.county_words(grid), county_cache.county_html(grid, title="County")
+    assert "Getreidefeld" in german[0] and "Getreidefeld" in german[1]
+    assert "grain field" in english[0] and "grain field" not in german[0] + german[1]
+    with translation.override("de"):  # and the next reader in German gets them from memory
+        again = county.county_grid(grid.cells)
+        assert county_cache.county_words(again) == german[0]
+        assert county_cache.county_html(again, title="County") == german[1]

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.utils.translation import get_language
+
 from engine import Cell, CellKind, Coord
 from games.page.county.words import cell_labeller, describe_county
 
@@ -84,7 +86,8 @@ class CountyGrid:
 
     ``rows`` and ``description`` are worked out when first read, so a county whose drawing
     comes from the cache (``games.page.county_cache``, by its ``key``) costs little more than
-    its box.
+    its box. Both hold words (the cells' labels, the county told), so each is kept per language:
+    a grid read in one language and then in another tells each in its own.
     """
 
     min_x: int
@@ -92,6 +95,12 @@ class CountyGrid:
     min_y: int
     max_y: int
     cells: Mapping[Coord, Cell] = field(repr=False)
+    _rows: dict[str | None, tuple[tuple[GridCell, ...], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _descriptions: dict[str | None, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def width(self) -> int:
@@ -103,9 +112,17 @@ class CountyGrid:
         """Rows drawn."""
         return self.max_y - self.min_y + 1
 
-    @cached_property
+    @property
     def rows(self) -> tuple[tuple[GridCell, ...], ...]:
-        """The grid cells, row by row from the top, each row from the left."""
+        """The grid cells, row by row from the top, each row from the left, labelled in the
+        active language."""
+        language = get_language()
+        rows = self._rows.get(language)
+        if rows is None:
+            rows = self._rows[language] = self._lay_out()
+        return rows
+
+    def _lay_out(self) -> tuple[tuple[GridCell, ...], ...]:
         cells = self.cells
         cell_label = cell_labeller()
         rows = []
@@ -118,10 +135,24 @@ class CountyGrid:
             rows.append(tuple(row))
         return tuple(rows)
 
-    @cached_property
+    @property
     def description(self) -> str:
-        """The county told in words (:func:`describe_county`)."""
-        return describe_county(self.cells)
+        """The county told in words (:func:`describe_county`), in the active language.
+
+        >>> from django.utils import translation
+        >>> from engine import Cell, Display, Landscape
+        >>> grid = county_grid(Display({(0, 0): Cell(Landscape.BOG, tile_id=5)}))
+        >>> grid.description
+        '1 tile, 1 square: 1 bog. Largest filled rectangle 1 × 1.'
+        >>> with translation.override("de"):
+        ...     grid.description.startswith("1 Plättchen")
+        True
+        """
+        language = get_language()
+        told = self._descriptions.get(language)
+        if told is None:
+            told = self._descriptions[language] = describe_county(self.cells)
+        return told
 
     @cached_property
     def key(self) -> str:
