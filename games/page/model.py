@@ -218,7 +218,7 @@ def _turn(
 def _my_county(shown: engine.GameState, me: int, turn: TurnView | None) -> CountyGrid:
     """The viewer's county, drawn wide enough to show the tile being tried at any legal spot."""
     overlay = turn.preview.overlay if turn is not None and turn.preview is not None else {}
-    reach = turn.offer.reach if turn is not None and turn.offer is not None else frozenset()
+    reach = turn.offer.reach if turn is not None and turn.offer is not None else ()
     return county_grid(shown.seats[me].display, margin=2, extra=[*overlay, *reach])
 
 

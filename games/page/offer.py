@@ -19,11 +19,11 @@ Coord = tuple[int, int]
 
 @dataclass(frozen=True)
 class Offer:
-    """The island's data and every cell some legal placement covers (the county is drawn this
-    wide on a tile turn, so the browser can show the tile at any legal spot)."""
+    """The island's data and the corners of the box every legal placement lies in (the county
+    is drawn this wide on a tile turn, so the browser can show the tile at any legal spot)."""
 
     data: dict[str, object]
-    reach: frozenset[Coord]
+    reach: tuple[Coord, ...]
 
 
 def offer_for(state: engine.GameState, seat: int) -> Offer:
@@ -35,7 +35,7 @@ def offer_for(state: engine.GameState, seat: int) -> Offer:
     the legal ``anchors`` (top-left corners of the bounding box) in this county.
     """
     tiles: list[dict[str, object]] = []
-    reach: set[Coord] = set()
+    reach: list[Coord] = []
     for slot, tile_id in enumerate(engine.pending(state, seat).tiles):
         if tile_id is None:
             continue
@@ -43,7 +43,8 @@ def offer_for(state: engine.GameState, seat: int) -> Offer:
         anchors: dict[int, list[Coord]] = defaultdict(list)
         for orientation, x, y in engine.legal_placements(state, seat, slot):
             anchors[orientation].append((x, y))
-            reach.update((x + dx, y + dy) for dx, dy in shapes[orientation].cells)
+        for orientation, spots in anchors.items():
+            reach.extend(_corners(spots, shapes[orientation].cells))
         art = [
             square_svg(Cell(s.landscape, s.value, False, CellKind.TILE, tile_id))
             for s in shapes[0].squares
@@ -58,4 +59,15 @@ def offer_for(state: engine.GameState, seat: int) -> Offer:
             for shape in shapes
         ]
         tiles.append({"slot": slot, "art": art, "orientations": orientations})
-    return Offer({"tiles": tiles}, frozenset(reach))
+    return Offer({"tiles": tiles}, tuple(reach))
+
+
+def _corners(anchors: list[Coord], cells: tuple[Coord, ...]) -> tuple[Coord, Coord]:
+    """The top-left and bottom-right cells a shape covers at any of ``anchors``.
+
+    >>> _corners([(0, 0), (3, -2)], ((0, 0), (1, 0), (1, 1)))
+    ((0, -2), (4, 1))
+    """
+    xs, ys = [x for x, _ in anchors], [y for _, y in anchors]
+    dxs, dys = [dx for dx, _ in cells], [dy for _, dy in cells]
+    return (min(xs) + min(dxs), min(ys) + min(dys)), (max(xs) + max(dxs), max(ys) + max(dys))
