@@ -289,11 +289,25 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
     }
 
 
+#: Every cell read back so far, by what it was written as: a cell never changes, so one is
+#: shared by every display holding it (a state reads back some 500 of them, most of the time
+#: it took; there are a few thousand different cells at most).
+_CELLS: dict[tuple[str, int, bool, str, int | None], Cell] = {}
+
+
+def _cell(land: str, value: int, sheep: bool, kind: str, tile_id: int | None) -> Cell:
+    key = (land, value, sheep, kind, tile_id)
+    cell = _CELLS.get(key)
+    if cell is None:
+        cell = _CELLS[key] = Cell(Landscape(land), value, sheep, CellKind(kind), tile_id)
+    return cell
+
+
 def _seat_from_dict(data: Mapping[str, Any]) -> SeatState:
     return SeatState(
         hometown=data["hometown"],
         display=Display(
-            ((x, y), Cell(Landscape(land), value, sheep, CellKind(kind), tile_id))
+            ((x, y), _cell(land, value, sheep, kind, tile_id))
             for x, y, land, value, sheep, kind, tile_id in data["display"]
         ),
         barrel=data["barrel"],

@@ -25,6 +25,7 @@ from engine import (
     score,
     simulate,
 )
+from engine import state as engine_state
 from engine.bots import play_turn
 from tests.bench import Measurement, median_ms
 
@@ -56,6 +57,26 @@ def _timings_ms(calls: list[Callable[[], object]]) -> list[float]:
         call()
         out.append((time.perf_counter() - started) * 1000)
     return sorted(out)
+
+
+def _state_read_back(state: GameState) -> Measurement:
+    """Reading a stored state back (every page, move and task does), with its cells shared
+    (``engine.state._CELLS``) against a process that has read no cell before."""
+    data = state.to_dict()
+    shared = median_ms(lambda: GameState.from_dict(data), 200)
+
+    def afresh() -> GameState:
+        engine_state._CELLS.clear()
+        return GameState.from_dict(data)
+
+    made = median_ms(afresh, 200)
+    return Measurement(
+        f"read a stored state back ({state.players} players, round {state.round})",
+        shared,
+        "ms",
+        0.5,
+        note=f"with no cell read before: {made:.3f} ms ({made / shared:.1f} ×)",
+    )
 
 
 def run() -> list[Measurement]:
@@ -100,6 +121,7 @@ def run() -> list[Measurement]:
         )
     )
 
+    out.append(_state_read_back(positions[-5][0]))
     game_times = _timings_ms(
         [partial(simulate.play_game, ["hard"] * 4, seed) for seed in (2, 3, 4)]
     )
