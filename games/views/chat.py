@@ -8,6 +8,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.access import TableAccess, table_for
 from games.page.chat import chat_panel
+from games.page.chat_html import render_chat
 from games.services import chat as chat_services
 from tipperary_site.auth import user_of
 from tipperary_site.htmx import HtmxHttpRequest
@@ -46,13 +48,9 @@ def _answer(
         panel = chat_panel(access, user_of(request))
         if panel.news is not None:
             chat_services.mark_seen(*panel.news)
-        context = {
-            "chat": panel,
-            "chat_error": error,
-            "chat_text": text if error else "",
-            "answer": True,
-        }
-        return TemplateResponse(request, "games/_chat.html", context, status=400 if error else 200)
+        drawn = render_chat(panel, csrf_token=get_token(request), answer=True, error=error,
+                            text=text if error else "")  # fmt: skip
+        return HttpResponse(drawn, status=400 if error else 200)
     if error:
         messages.error(request, error)
     elif done:
