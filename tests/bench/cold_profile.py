@@ -4,7 +4,9 @@ time spent in each part, and a cProfile of the slowest functions.
 The table and the settings are ``bench_web``'s (round 10, 5 players, ``DEBUG=0``), on a database
 of its own (``<DATABASE_URL name>_profile``); the caches missed on purpose as ``BENCH_COLD``
 says (tests.bench.cold; ``page`` unless told). Not a bench row: a look inside one, to see what
-to cut. Run with ``python -m tests.bench.cold_profile [requests] [--profile]``.
+to cut. Run with ``python -m tests.bench.cold_profile [requests] [--profile] [--nodes]
+[--chat N]``: ``--nodes`` times each template node, ``--chat N`` has the players write N
+messages at the table first (the bench's table has none).
 """
 
 from __future__ import annotations
@@ -119,6 +121,21 @@ def _queries() -> Iterator[list[dict[str, str]]]:
         yield found
 
 
+def _talk(table: Any, people: list[Any], count: int) -> None:
+    """``count`` messages at ``table``, the players in turn, five minutes apart (the rate limit
+    counts a minute)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services.chat import post_message
+
+    start = timezone.now() - timedelta(minutes=5 * count)
+    for i in range(count):
+        when = start + timedelta(minutes=5 * i)
+        post_message(table.pk, people[i % len(people)], f"Message {i}: well played!", now=when)
+
+
 def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv and argv[0].isdigit() else 200
     env = _bench_env()
@@ -135,6 +152,8 @@ def main(argv: list[str]) -> None:
     celery_app.conf.task_always_eager = True
     people = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
     table = late_table(people)
+    if "--chat" in argv:
+        _talk(table, people, int(argv[argv.index("--chat") + 1]))
     celery_app.conf.task_always_eager = False
     import tests.bench.web_urls  # noqa: F401  (BENCH_COLD takes effect)
 
