@@ -55,6 +55,8 @@ class Weights:
     meadow_room: float = 0.4
     #: how many sheep of lead make the marker likely, at the end of the game
     marker_spread: float = 1.5
+    #: the marker's worth times the chance of holding it
+    marker: float = _MARKER
     #: expected barrel steps per empty side of a distillery / of a grain field
     distillery_side: float = 0.35
     grain_side: float = 0.15
@@ -244,7 +246,7 @@ class Outlook:
         lead = flock - self.rivals + (0.5 if self.marker == self.seat else -0.5)
         spread = w.marker_spread * (1.0 + 3.0 * share)
         chance = 1.0 / (1.0 + math.exp(-lead / spread)) if flock else 0.0
-        return share * room + _MARKER * chance
+        return share * room + w.marker * chance
 
     def _whiskey(self, cells: Mapping[Coord, Cell], barrel: int, share: float) -> float:
         if barrel >= _TOP:
