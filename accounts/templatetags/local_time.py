@@ -9,7 +9,7 @@ user without a profile) means UTC.
 from __future__ import annotations
 
 import zoneinfo
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.zones import DEFAULT_ZONE, zone_label, zone_or_utc
+from tipperary_site import dates
 from tipperary_site.dates import written
 
 register = template.Library()
@@ -67,8 +68,5 @@ def readable_zone(who: object, at: datetime | None = None) -> str:
 
 @register.filter
 def iso(value: datetime | None) -> str:
-    """A moment for a ``datetime`` attribute: ISO 8601 in UTC to the second. HTML refuses
-    the microseconds that ``date:"c"`` keeps."""
-    if not isinstance(value, datetime):
-        return ""
-    return value.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    """A moment for a ``datetime`` attribute (``tipperary_site.dates.iso``)."""
+    return dates.iso(value)

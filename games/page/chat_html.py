@@ -23,8 +23,8 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from accounts.templatetags.local_time import iso
 from games.page.chat import ChatLine, ChatPanel
+from tipperary_site.dates import iso
 
 
 def _csrf(token: str) -> str:
