@@ -25,9 +25,9 @@ def test_every_entrant_hears_that_their_table_is_ready_each_round() -> None:
     assert "Round 1 of Spring Swiss is seated: you play M0" in body
     assert "The event's standings: http://" in body and tournament.get_absolute_url() in body
 
-    play_round(tournament, 1, seed=1)
+    play_round(tournament, 1, seed=1)  # the last table's end seats round 2 now, on the clock
     mail.outbox.clear()
-    send_due_messages(now=CLOSES)
+    send_due_messages()
     ready = [m.subject for m in mail.outbox if "your table is ready" in m.subject]
     assert ready == ["Round 2 of Spring Swiss: your table is ready"] * 4
 
