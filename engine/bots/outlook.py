@@ -182,6 +182,18 @@ def _open_edges(rows: list[int]) -> int:
     return edges
 
 
+def _single_bogs(cells: Mapping[Coord, Cell]) -> int:
+    """Bogs with no bog beside them and a free side: each may still become a protected site."""
+    count = 0
+    for (x, y), c in cells.items():
+        if c.landscape is not Landscape.BOG:
+            continue
+        near = [cells.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS]
+        if all(n is None or n.landscape is not Landscape.BOG for n in near) and None in near:
+            count += 1
+    return count
+
+
 class Outlook:
     """Values positions of one seat, with what the seat saw when the decision began."""
 
@@ -232,21 +244,27 @@ class Outlook:
         return now.total - now.marker + self._flock(cells, now.flock, 0.0) + area - now.area
 
     def _flock(self, cells: Mapping[Coord, Cell], flock: int, share: float) -> float:
+        return share * self._room(cells) + self.weights.marker * self._marker_chance(flock, share)
+
+    def _room(self, cells: Mapping[Coord, Cell]) -> float:
+        """Room for the largest flock to grow: empty cells and empty meadows beside it."""
         w = self.weights
         groups = flocks(cells)
-        room = 0.0
-        if groups:
-            biggest = max(groups, key=len)
-            around = {(x + dx, y + dy) for x, y in biggest for dx, dy in NEIGHBOURS}.difference(
-                biggest
-            )
-            free = sum(1 for xy in around if xy not in cells)
-            meadows = sum(1 for xy in around if xy in cells and cells[xy].is_empty_meadow)
-            room = w.flock_room * min(free, w.flock_room_cap) + w.meadow_room * min(meadows, 3)
+        if not groups:
+            return 0.0
+        biggest = max(groups, key=len)
+        around = {(x + dx, y + dy) for x, y in biggest for dx, dy in NEIGHBOURS}.difference(biggest)
+        free = sum(1 for xy in around if xy not in cells)
+        meadows = sum(1 for xy in around if xy in cells and cells[xy].is_empty_meadow)
+        return w.flock_room * min(free, w.flock_room_cap) + w.meadow_room * min(meadows, 3)
+
+    def _marker_chance(self, flock: int, share: float) -> float:
+        """The chance of holding the Largest Flock marker at the end, against the rivals."""
+        if not flock:
+            return 0.0
         lead = flock - self.rivals + (0.5 if self.marker == self.seat else -0.5)
-        spread = w.marker_spread * (1.0 + 3.0 * share)
-        chance = 1.0 / (1.0 + math.exp(-lead / spread)) if flock else 0.0
-        return share * room + w.marker * chance
+        spread = self.weights.marker_spread * (1.0 + 3.0 * share)
+        return 1.0 / (1.0 + math.exp(-lead / spread))
 
     def _whiskey(self, cells: Mapping[Coord, Cell], barrel: int, share: float) -> float:
         if barrel >= _TOP:
@@ -268,16 +286,7 @@ class Outlook:
 
     def _ruins_and_bogs(self, cells: Mapping[Coord, Cell], share: float, stack: bool) -> float:
         w = self.weights
-        single_bogs = 0
-        if stack:
-            for (x, y), c in cells.items():
-                if c.landscape is not Landscape.BOG:
-                    continue
-                near = [cells.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS]
-                if all(n is None or n.landscape is not Landscape.BOG for n in near) and any(
-                    n is None for n in near
-                ):
-                    single_bogs += 1
+        single_bogs = _single_bogs(cells) if stack else 0
         runs = ruin_runs(cells)
         return (
             w.tower * towers_of(runs)

@@ -18,15 +18,11 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Mapping
 from dataclasses import fields, replace
 
 from engine import (
-    Cell,
-    Coord,
     EndRound,
     GameState,
-    Landscape,
     PendingKind,
     Phase,
     apply,
@@ -44,10 +40,10 @@ from engine.bots.outlook import (
     _partial_runs,
     _prospect_in_rows,
     _rows,
+    _single_bogs,
 )
 from engine.bots.strong import _share
-from engine.effects import flocks, ruin_runs, towers_of
-from engine.geometry import NEIGHBOURS
+from engine.effects import ruin_runs, towers_of
 from engine.simulate import game_seed, seat_bots
 
 #: the rounds whose positions the fit sees (the first and the last are valued otherwise)
@@ -87,8 +83,8 @@ def parts(outlook: Outlook, state: GameState) -> dict[str, float]:
     return {
         "now": float(now.total - now.marker),
         "rectangle": w.rectangle * (_prospect_in_rows(rows, width, hole_cost) - now.area),
-        "room": share * _room(cells, w),
-        "marker": w.marker * _marker_chance(outlook, now.flock, share),
+        "room": share * outlook._room(cells),
+        "marker": w.marker * outlook._marker_chance(now.flock, share),
         "whiskey": outlook._whiskey(cells, s.barrel, share),
         "tower": w.tower * towers_of(runs),
         "run": share * w.run * _partial_runs(runs, cells),
@@ -97,39 +93,6 @@ def parts(outlook: Outlook, state: GameState) -> dict[str, float]:
         "enclosed": -w.enclosed * _enclosed(rows),
         "edge": -w.edge * (0.25 + share) * _open_edges(rows),
     }
-
-
-def _room(cells: Mapping[Coord, Cell], w: Weights) -> float:
-    """The largest flock's room, as ``Outlook._flock`` counts it before the share."""
-    groups = flocks(cells)
-    if not groups:
-        return 0.0
-    biggest = max(groups, key=len)
-    around = {(x + dx, y + dy) for x, y in biggest for dx, dy in NEIGHBOURS}.difference(biggest)
-    free = sum(1 for xy in around if xy not in cells)
-    meadows = sum(1 for xy in around if xy in cells and cells[xy].is_empty_meadow)
-    return w.flock_room * min(free, w.flock_room_cap) + w.meadow_room * min(meadows, 3)
-
-
-def _marker_chance(outlook: Outlook, flock: int, share: float) -> float:
-    """The chance ``Outlook._flock`` gives the seat of holding the marker at the end."""
-    if not flock:
-        return 0.0
-    lead = flock - outlook.rivals + (0.5 if outlook.marker == outlook.seat else -0.5)
-    spread = outlook.weights.marker_spread * (1.0 + 3.0 * share)
-    return 1.0 / (1.0 + math.exp(-lead / spread))
-
-
-def _single_bogs(cells: Mapping[Coord, Cell]) -> int:
-    """Bogs with no bog beside them and a free side, as ``Outlook._ruins_and_bogs`` counts."""
-    count = 0
-    for (x, y), c in cells.items():
-        if c.landscape is not Landscape.BOG:
-            continue
-        near = [cells.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS]
-        if all(n is None or n.landscape is not Landscape.BOG for n in near) and None in near:
-            count += 1
-    return count
 
 
 def position_rows(game: int, seed: int, bots: list[str], start: Weights) -> list[dict[str, float]]:
