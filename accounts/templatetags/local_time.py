@@ -18,8 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.zones import DEFAULT_ZONE, zone_label, zone_or_utc
-from tipperary_site import dates
-from tipperary_site.dates import written
+from tipperary_site.dates import iso, written
 
 register = template.Library()
 
@@ -66,7 +65,5 @@ def readable_zone(who: object, at: datetime | None = None) -> str:
     return zone_label(zone, at if isinstance(at, datetime) else timezone.now())
 
 
-@register.filter
-def iso(value: datetime | None) -> str:
-    """A moment for a ``datetime`` attribute (``tipperary_site.dates.iso``)."""
-    return dates.iso(value)
+# A moment for a ``datetime`` attribute: ``{{ moment|iso }}``.
+register.filter("iso", iso)

@@ -4,14 +4,17 @@ one piece ends and the next begins."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from django.utils.translation import get_language
 
 from engine import Cell, CellKind, Coord
 from games.page.county.words import cell_labeller, describe_county
+
+T = TypeVar("T")
 
 #: Side, neighbour offset: where a cell's piece may end and a seam is drawn.
 SIDES: tuple[tuple[str, Coord], ...] = (
@@ -77,6 +80,15 @@ class GridCell:
         return self.cell is not None and self.cell.kind is CellKind.HOMETOWN
 
 
+def _in_language(kept: dict[str | None, T], tell: Callable[[], T]) -> T:
+    """What ``tell`` says in the active language, told once per language into ``kept``."""
+    language = get_language()
+    told = kept.get(language)
+    if told is None:
+        told = kept[language] = tell()
+    return told
+
+
 @dataclass(frozen=True)
 class CountyGrid:
     """A county laid out for drawing: the bounding box and its cells, row by row.
@@ -116,11 +128,7 @@ class CountyGrid:
     def rows(self) -> tuple[tuple[GridCell, ...], ...]:
         """The grid cells, row by row from the top, each row from the left, labelled in the
         active language."""
-        language = get_language()
-        rows = self._rows.get(language)
-        if rows is None:
-            rows = self._rows[language] = self._lay_out()
-        return rows
+        return _in_language(self._rows, self._lay_out)
 
     def _lay_out(self) -> tuple[tuple[GridCell, ...], ...]:
         cells = self.cells
@@ -148,11 +156,7 @@ class CountyGrid:
         ...     grid.description.startswith("1 Plättchen")
         True
         """
-        language = get_language()
-        told = self._descriptions.get(language)
-        if told is None:
-            told = self._descriptions[language] = describe_county(self.cells)
-        return told
+        return _in_language(self._descriptions, lambda: describe_county(self.cells))
 
     @cached_property
     def key(self) -> str:
