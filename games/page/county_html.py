@@ -71,19 +71,27 @@ def render_county(
     )
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
     verb = f"{escape(cell_verb)} " if cell_verb else ""
+    # A small county is only looked at: its empty cells are left out (the county's background
+    # draws their grid lines) and every cell drawn says where it sits.
+    sparse = size == "small" and not cell_url
     out = [
         f'<div class="county-wrap county--{escape(size)}">\n',
-        f'<div class="county{" has-overlay" if overlay else ""}" role="group" '
+        f'<div class="county{" has-overlay" if overlay else ""}{" sparse" if sparse else ""}" '
+        'role="group" '
         f'aria-label="{escape(title)}" aria-description="{escape(grid.description)}" '
         f'style="--cols: {grid.width}; --rows: {grid.height}">\n',
     ]
-    for row in grid.rows:
-        for gc in row:
+    for r, row in enumerate(grid.rows, start=1):
+        for c, gc in enumerate(row, start=1):
             ov = overlay_at(overlay, gc.x, gc.y)
             target = has_coord(targets, gc.x, gc.y)
+            if sparse and gc.is_empty and ov is None and not target:
+                continue
             extra = f"; {escape(ov.label)}" if ov is not None else ""
             classes = _classes(gc, target, ov)
             place = f'data-x="{gc.x}" data-y="{gc.y}"'
+            if sparse:
+                place += f' style="grid-area: {r} / {c}"'
             if cell_url and (target or (targets is None and gc.is_empty)):
                 out.append(
                     f'<form class="cell-form" method="post" action="{escape(cell_url)}">{csrf}'

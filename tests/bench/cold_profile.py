@@ -175,6 +175,11 @@ def main(argv: list[str]) -> None:
     for name, (path, headers) in paths.items():
         plain = client.get(path, headers={**headers, "accept-encoding": "identity"})
         print(f"{name}: {len(plain.content)} bytes unpacked, status {plain.status_code}")
+        if "--save" in argv:
+            saved = f"/tmp/cold_profile-{name.strip('#')}.html"
+            with open(saved, "wb") as out:
+                out.write(plain.content)
+            print(f"  (saved: {saved})")
     _install_timers()
     profiling = "--profile" in argv
     if "--nodes" in argv:

@@ -47,11 +47,33 @@ PAGE = """{% extends "base.html" %}{% load static %}
 <h2>A finished county</h2>
 {% include "games/_county.html" with grid=big title="A finished county" overlay=None targets=None %}
 <h2>Finished counties</h2>
-<div class="small-counties">{% for g in finished %}{% include "games/_county.html" with grid=g size="small" title="A finished county" overlay=None targets=None %} {% endfor %}</div>
+<div class="small-counties">{% include "games/_county.html" with grid=sheep_grid size="small" title="A county in play" overlay=None targets=None cell_url=None %} {% for g in finished %}{% include "games/_county.html" with grid=g size="small" title="A finished county" overlay=None targets=None %} {% endfor %}</div>
 <h2>Legend</h2>
 {% include "games/_symbols.html#legend" %}
 {% endblock %}
 """  # noqa: E501 (a template tag cannot span lines)
+
+
+#: Every square of a sparse county whose box is not its row's and column's, and every sparse
+#: county not as large as its rows and columns (none is the answer).
+SPARSE_CHECK = """() => {
+  const wrong = [];
+  for (const county of document.querySelectorAll(".county.sparse")) {
+    const box = county.getBoundingClientRect();
+    const style = getComputedStyle(county);
+    const [cols, rows] = ["--cols", "--rows"].map((p) => +style.getPropertyValue(p));
+    const side = box.width / cols;
+    if (Math.abs(box.height - rows * side) > 1) wrong.push(`county ${cols}x${rows}`);
+    for (const cell of county.querySelectorAll(".cell")) {
+      const [row, col] = cell.style.gridArea.split("/").map((n) => +n.trim());
+      const at = cell.getBoundingClientRect();
+      const off = Math.abs(at.left - box.left - (col - 1) * side)
+        + Math.abs(at.top - box.top - (row - 1) * side);
+      if (off > 1) wrong.push(cell.getAttribute("aria-label"));
+    }
+  }
+  return wrong;
+}"""
 
 
 def sample_page() -> str:
@@ -115,6 +137,10 @@ def test_it_draws_a_county_the_wheel_and_the_legend(
             assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
             box = wrap.locator(".county").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        # A small county draws no empty cells: each square sits in its own row and column, and
+        # the county keeps the size of its whole box.
+        misplaced = page.evaluate(SPARSE_CHECK)
+        assert misplaced == [], misplaced
         page.screenshot(path=screenshot_dir / f"board-art-{name}.png", full_page=True)
         page.add_style_tag(content="html { filter: grayscale(1); }")
         page.screenshot(path=screenshot_dir / f"board-art-{name}-greyscale.png", full_page=True)

@@ -228,6 +228,26 @@ def test_the_county_partial_draws_one_labelled_element_per_cell(midgame: engine.
     assert "<button" not in html and "<form" not in html
 
 
+def test_a_small_county_leaves_its_empty_cells_out_and_places_each_square(
+    midgame: engine.GameState,
+) -> None:
+    display = midgame.seats[0].display
+    grid = county.county_grid(display)
+    targets = engine.legal_cells(midgame, 0)[:2]  # empty cells next to the county
+
+    html = render_to_string(
+        "games/_county.html", {"grid": grid, "size": "small", "targets": targets}
+    )
+
+    assert 'class="county sparse"' in html
+    assert html.count('class="cell ') == len(display) + len(targets)
+    assert html.count("cell--empty") == len(targets)
+    for r, row in enumerate(grid.rows, start=1):
+        for c, gc in enumerate(row, start=1):
+            drawn = f'data-x="{gc.x}" data-y="{gc.y}" style="grid-area: {r} / {c}"' in html
+            assert drawn == (not gc.is_empty or gc.coord in targets)
+
+
 def test_targets_are_highlighted_but_not_buttons_without_a_url(midgame: engine.GameState) -> None:
     grid = county.county_grid(midgame.seats[0].display)
     targets = engine.legal_cells(midgame, 0)[:3]
