@@ -38,9 +38,10 @@ class TableAccess:
 def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
     """The table if ``user`` may see it (see the module's rules); 404 otherwise. Two queries
     (the game and its seats with names), a third for an invite-only table's invitation."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:  # the same answer as an invite-only table's, so neither tells the other
-        raise Http404(_("No such table."))
+    try:
+        game = Game.objects.get(pk=game_id)
+    except Game.DoesNotExist:  # the same answer as an invite-only table's: neither tells
+        raise Http404(_("No such table.")) from None
     seats = list(game.seats.select_related("user__profile").order_by("position"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     outsider = not game.is_open and mine is None

@@ -1,31 +1,11 @@
 """Rule citations as links to the rules page: ``{% load rules %}``, then ``{{ text|rule_links }}``
-or ``{% filter rule_links %}…{% endfilter %}``."""
+or ``{% filter rule_links %}…{% endfilter %}`` (``games.words.citations``)."""
 
 from __future__ import annotations
 
-import re
-
 from django import template
-from django.urls import reverse
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
+
+from games.words.citations import rule_links
 
 register = template.Library()
-
-# "R5.3", "R4.2.3" as the site cites them: "(R5.3)", "(R3: up to 8 …)", "(R5.1, R5.2)"; never
-# part of a word, an address or an attribute ("#R5.3", id="R5").
-_CITATION = re.compile(r"(?<![\w#/=\"'.-])(R[1-6](?:\.\d+)*)(?![\w-]|\.\d)")
-
-
-@register.filter(is_safe=True)
-def rule_links(text: str) -> SafeString:
-    """``text`` with each rule citation a link to its section of the rules page.
-
-    Plain text is escaped first; markup already marked safe (a ``{% filter %}`` block) is kept.
-    "(R5.3)" becomes ``(<a class="rule-link" href="/rules/#R5.3">R5.3</a>)``.
-    """
-    html = str(conditional_escape(text))
-    page = reverse("rules")
-    return mark_safe(
-        _CITATION.sub(lambda m: f'<a class="rule-link" href="{page}#{m[1]}">{m[1]}</a>', html)
-    )
+register.filter("rule_links", rule_links, is_safe=True)

@@ -5,8 +5,9 @@ The table and the settings are ``bench_web``'s (round 10, 5 players, ``DEBUG=0``
 of its own (``<DATABASE_URL name>_profile``); the caches missed on purpose as ``BENCH_COLD``
 says (tests.bench.cold; ``page`` unless told). Not a bench row: a look inside one, to see what
 to cut. Run with ``python -m tests.bench.cold_profile [requests] [--profile] [--nodes]
-[--chat N]``: ``--nodes`` times each template node, ``--chat N`` has the players write N
-messages at the table first (the bench's table has none).
+[--chat N] [--save]``: ``--nodes`` times each template node, ``--chat N`` has the players write
+N messages at the table first (the bench's table has none), ``--save`` writes the page and the
+fragment to ``/tmp`` to look at what is sent.
 """
 
 from __future__ import annotations

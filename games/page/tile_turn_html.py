@@ -1,0 +1,200 @@
+"""The tile turn of the game page built in Python: the two tiles, the controls that turn and
+move the one being tried, what its spot would bring and the confirm.
+
+It is the turn a player sees most, on every page drawn after a change while they still have
+to play; drawn through the template language (some sixty nodes: links, translations, the
+fields of the form) it cost more than anything else of the turn. This writes the markup the
+section of ``games/game.html`` drew, in one pass, as the wheel, the scores and the others'
+counties are drawn; ``tests/games/test_tile_turn_html.py`` holds that section and compares.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape, json_script
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
+
+from games.page.model import GamePage, TurnView
+from games.page.turn import Preview
+from games.page.wheel_html import piece_html
+from games.review.eligible import hints_allowed
+from games.words.citations import rule_links
+
+#: The controls that change the tile being tried: id, the draft link, key, shortcut, and the
+#: words (with ``label`` the button shows an arrow and says its words to a screen reader).
+_MOVES = (
+    ("left", "ArrowLeft", "←"),
+    ("up", "ArrowUp", "↑"),
+    ("down", "ArrowDown", "↓"),
+    ("right", "ArrowRight", "→"),
+)
+
+
+def _link(here: str, query: str) -> str:
+    """The attributes of a control that swaps the turn for the one at ``here + query``."""
+    url = conditional_escape(here + query)
+    return f'href="{url}" hx-get="{url}" hx-target="#turn" hx-swap="outerHTML" hx-push-url="true"'
+
+
+def _choices(turn: TurnView, here: str) -> str:
+    chosen = turn.draft.slot if turn.draft is not None else None
+    out = []
+    for number, choice in enumerate(turn.choices, start=1):
+        if not choice:
+            continue
+        slot, piece = choice
+        if slot == chosen:
+            label = gettext("Tile %(number)s (chosen)") % {"number": number}
+        else:
+            label = gettext("Tile %(number)s") % {"number": number}
+        classes, current = (
+            ("choice chosen", 'aria-current="true" ') if slot == chosen else ("choice", "")
+        )
+        out.append(
+            f'<a class="{classes}" id="choice-{slot}" {_link(here, f"?slot={slot}")} '
+            f'{current}data-key="{number}">\n'
+            f"{piece_html(piece, size='small')}\n"
+            f'<span class="choice-label">{label}</span>\n</a>\n'
+        )
+    group = conditional_escape(gettext("Your two tiles"))
+    return f'<div class="choices" role="group" aria-label="{group}">\n{"".join(out)}</div>\n'
+
+
+def _controls(turn: TurnView, here: str) -> str:
+    links = turn.links
+    query = (lambda name: getattr(links, name)) if links is not None else (lambda name: "")
+    rotate, mirror = conditional_escape(gettext("Rotate")), conditional_escape(gettext("Mirror"))
+    group = conditional_escape(gettext("Turn and move the tile"))
+    out = [
+        f'<div class="controls" role="group" aria-label="{group}">\n'
+        f'<a class="button small secondary" id="ctl-rotate" {_link(here, query("rotate"))} '
+        f'data-key="r" aria-keyshortcuts="R">{rotate} <kbd>R</kbd></a>\n'
+        f'<a class="button small secondary" id="ctl-mirror" {_link(here, query("mirror"))} '
+        f'data-key="f" aria-keyshortcuts="F">{mirror} <kbd>F</kbd></a>\n<span class="moves">\n'
+    ]
+    names = {
+        "left": gettext("Move left"),
+        "up": gettext("Move up"),
+        "down": gettext("Move down"),
+        "right": gettext("Move right"),
+    }
+    for name, key, arrow in _MOVES:
+        out.append(
+            f'<a class="button small secondary" id="ctl-{name}" {_link(here, query(name))} '
+            f'data-key="{key}" aria-keyshortcuts="{key}" '
+            f'aria-label="{conditional_escape(names[name])}">{arrow}</a>\n'
+        )
+    fit = conditional_escape(pgettext("button: jump to a spot where the tile fits", "Fit"))
+    previous, following = gettext("Previous fit"), gettext("Next fit")
+    out.append(
+        # Jumps need placement.js, which shows them.
+        '</span>\n<span class="spots">\n'
+        '<button type="button" class="button small secondary" id="ctl-previous-spot" '
+        f'data-spot="-1" aria-keyshortcuts="Shift+N" '
+        f'aria-label="{conditional_escape(previous)}" hidden>‹ {fit}</button>\n'
+        '<button type="button" class="button small secondary" id="ctl-next-spot" '
+        f'data-spot="1" aria-keyshortcuts="N" '
+        f'aria-label="{conditional_escape(following)}" hidden>{fit} ›</button>\n'
+        "</span>\n</div>\n"
+    )
+    return "".join(out)
+
+
+def render_preview(preview: Preview | None) -> SafeString:
+    """What the spot tried would bring, or why the tile does not fit there (``#preview``)."""
+    legal = preview is not None and preview.legal
+    out = [
+        f'<div class="preview {"legal" if legal else "illegal"}" id="preview" role="status" '
+        'aria-live="polite">\n'
+    ]
+    if preview is not None:
+        verdict = gettext("Fits here.") if legal else gettext("Not here:")
+        reason = "" if legal else rule_links(preview.message)
+        out.append(f"<p><strong>{conditional_escape(verdict)}</strong>\n{reason}</p>\n")
+        if preview.gains:
+            gains = "".join(f"<li>{rule_links(gain)}</li>" for gain in preview.gains)
+            out.append(f"<ul>{gains}</ul>")
+    out.append("\n</div>\n")
+    return mark_safe("".join(out))
+
+
+def _confirm(page: GamePage, turn: TurnView, act_url: str, csrf_token: str) -> str:
+    url = conditional_escape(act_url)
+    csrf = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(csrf_token)}">'
+        if csrf_token
+        else ""
+    )
+    notation = conditional_escape(turn.preview.notation if turn.preview is not None else "")
+    step = page.me.seat.step if page.me is not None else ""
+    draft: dict[str, object] = {name: "" for name in ("slot", "o", "x", "y")}
+    if turn.draft is not None:
+        draft.update(turn.draft.as_fields)
+    fields = "".join(f'<input type="hidden" name="{n}" value="{v}">' for n, v in draft.items())
+    legal = turn.preview is not None and turn.preview.legal
+    disabled = "" if legal else 'disabled aria-disabled="true"'
+    place = conditional_escape(gettext("Place the tile here"))
+    return (
+        f'<form method="post" action="{url}" hx-post="{url}" hx-target="#game" '
+        f'hx-swap="outerHTML" class="confirm">\n{csrf}\n'
+        f'<input type="hidden" name="notation" value="{notation}">\n'
+        f'<input type="hidden" name="step" value="{step}">'
+        f'<input type="hidden" name="round" value="{page.access.game.round}">\n{fields}\n'
+        f'<button type="submit" class="button" id="ctl-confirm" {disabled}>{place}</button>\n'
+        "</form>\n"
+    )
+
+
+def _hint(page: GamePage, csrf_token: str) -> str:
+    """ "What would the expert do?" where hints are allowed (``games/_hint.html``)."""
+    access = page.access
+    mine = access.mine
+    if mine is None or not hints_allowed(access.game, access.seats):
+        return ""
+    context = {"game": access.game, "offered": True, "step": mine.step, "csrf_token": csrf_token}
+    return render_to_string("games/_hint.html", context)
+
+
+def render_tile_turn(page: GamePage, *, here: str, act_url: str, csrf_token: str) -> SafeString:
+    """The turn of a player who has a tile to place: ``here`` is the table's address,
+    ``act_url`` where the confirm posts."""
+    turn = page.turn
+    assert turn is not None and turn.offer is not None
+    title = conditional_escape(gettext("Your turn: pick a tile and fit it into your county"))
+    touch = conditional_escape(
+        gettext(
+            "Tap a highlighted cell to put the tile there; the buttons turn, mirror and move it,"
+            " and “Fit ›” jumps to the next place where it fits."
+        )
+    )
+    keys = gettext(
+        "Click a highlighted cell to put the tile there, or use the arrow keys; <kbd>R</kbd>"
+        " turns it, <kbd>F</kbd> mirrors it, <kbd>N</kbd> jumps to the next place where it"
+        " fits and <kbd>Shift</kbd>+<kbd>N</kbd> back."
+    )
+    out = [
+        f'<h2 id="turn-title" tabindex="-1">{title}</h2>\n',
+        _choices(turn, here),
+        _hint(page, csrf_token),
+        "\n",
+        json_script(turn.offer.data, "offer"),
+        f'\n<div class="try" id="try"{"" if turn.draft else " hidden"}>\n',
+        # The controls, what the spot is worth and the confirm stick to the top of the screen
+        # while the county scrolls under them (a phone).
+        '<div class="try-bar">\n',
+        _controls(turn, here),
+        '<p class="sr-only" id="spot-status" role="status" aria-live="polite"></p>\n',
+        render_preview(turn.preview),
+        _confirm(page, turn, act_url, csrf_token),
+        "</div>\n",
+        f'<p class="hint"><span class="for-touch">{touch}</span>'
+        f'<span class="for-keys">{keys}</span></p>\n</div>\n',
+    ]
+    if not turn.draft:
+        choose = gettext(
+            'Choose one of your two tiles<span class="for-keys"> (keys <kbd>1</kbd> and'
+            " <kbd>2</kbd>)</span>."
+        )
+        out.append(f'<p class="prompt" id="choose-prompt">{choose}</p>\n')
+    return mark_safe("".join(out))
