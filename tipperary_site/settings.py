@@ -158,6 +158,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 _BROKER_FOLDER = VAR_DIR / "broker"
 CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", "filesystem://", ("filesystem", "redis", "rediss"))
 if CELERY_BROKER_URL.startswith("filesystem://"):
+    # kombu's, with each message written whole before a worker may read it.
+    CELERY_BROKER_TRANSPORT = "tipperary_site.broker_files:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(_BROKER_FOLDER),
         "data_folder_out": str(_BROKER_FOLDER),

@@ -53,11 +53,13 @@ def test_it_defaults_to_sqlite_with_wal_and_the_filesystem_broker(tmp_path: Path
         "from django.conf import settings as s; from django.db import connection as c;"
         "c.ensure_connection(); cur = c.cursor(); cur.execute('PRAGMA journal_mode');"
         "print(s.DATABASES['default']['ENGINE'], cur.fetchone()[0],"
-        " s.DATABASES['default']['OPTIONS']['transaction_mode'], s.CELERY_BROKER_URL)"
+        " s.DATABASES['default']['OPTIONS']['transaction_mode'], s.CELERY_BROKER_URL,"
+        " type(__import__('tipperary_site.celery').celery.app.connection_for_write().transport))"
     )
     env = {"VAR_DIR": str(tmp_path), "DATABASE_URL": "", "CELERY_BROKER_URL": ""}
     result = _manage("shell", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1].split() == [
         "django.db.backends.sqlite3", "wal", "IMMEDIATE", "filesystem://",
+        "<class", "'tipperary_site.broker_files.Transport'>",
     ]  # fmt: skip
