@@ -19,19 +19,13 @@ from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.page.chat import ChatLine, ChatPanel
+from games.page.csrf_html import csrf_input
 from tipperary_site.dates import iso
-
-
-def _csrf(token: str) -> str:
-    """What ``{% csrf_token %}`` draws."""
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(token)}">'
 
 
 def _form(action: str, css: str, csrf: str) -> str:
@@ -83,7 +77,7 @@ def render_chat(
     """The panel for ``chat`` (see the module docstring); ``error`` and ``text`` are a refused
     post's reason and the text it kept; ``csrf_token`` is the response's (or the stand-in of a
     page drawn to be stored, ``games.page.cache``)."""
-    csrf = _csrf(str(csrf_token or ""))
+    csrf = csrf_input(str(csrf_token or ""))
     out_of_band = ' hx-swap-oob="true"' if oob else ""
     out = [
         '\n\n<section class="panel chat" id="chat" aria-labelledby="chat-title"'

@@ -13,21 +13,22 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape, json_script
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
+from games.page.csrf_html import csrf_input
 from games.page.model import GamePage, TurnView
 from games.page.turn import Preview
 from games.page.wheel_html import piece_html
 from games.review.eligible import hints_allowed
 from games.words.citations import rule_links
 
-#: The controls that change the tile being tried: id, the draft link, key, shortcut, and the
-#: words (with ``label`` the button shows an arrow and says its words to a screen reader).
+#: The controls that move the tile being tried: its id and draft link, its key, the arrow it
+#: shows and the words a screen reader says for it.
 _MOVES = (
-    ("left", "ArrowLeft", "←"),
-    ("up", "ArrowUp", "↑"),
-    ("down", "ArrowDown", "↓"),
-    ("right", "ArrowRight", "→"),
+    ("left", "ArrowLeft", "←", gettext_lazy("Move left")),
+    ("up", "ArrowUp", "↑", gettext_lazy("Move up")),
+    ("down", "ArrowDown", "↓", gettext_lazy("Move down")),
+    ("right", "ArrowRight", "→", gettext_lazy("Move right")),
 )
 
 
@@ -62,8 +63,9 @@ def _choices(turn: TurnView, here: str) -> str:
 
 
 def _controls(turn: TurnView, here: str) -> str:
-    links = turn.links
-    query = (lambda name: getattr(links, name)) if links is not None else (lambda name: "")
+    def query(name: str) -> str:  # no draft yet: the controls lead to the page itself
+        return getattr(turn.links, name) if turn.links is not None else ""
+
     rotate, mirror = conditional_escape(gettext("Rotate")), conditional_escape(gettext("Mirror"))
     group = conditional_escape(gettext("Turn and move the tile"))
     out = [
@@ -73,17 +75,11 @@ def _controls(turn: TurnView, here: str) -> str:
         f'<a class="button small secondary" id="ctl-mirror" {_link(here, query("mirror"))} '
         f'data-key="f" aria-keyshortcuts="F">{mirror} <kbd>F</kbd></a>\n<span class="moves">\n'
     ]
-    names = {
-        "left": gettext("Move left"),
-        "up": gettext("Move up"),
-        "down": gettext("Move down"),
-        "right": gettext("Move right"),
-    }
-    for name, key, arrow in _MOVES:
+    for name, key, arrow, words in _MOVES:
         out.append(
             f'<a class="button small secondary" id="ctl-{name}" {_link(here, query(name))} '
             f'data-key="{key}" aria-keyshortcuts="{key}" '
-            f'aria-label="{conditional_escape(names[name])}">{arrow}</a>\n'
+            f'aria-label="{conditional_escape(words)}">{arrow}</a>\n'
         )
     fit = conditional_escape(pgettext("button: jump to a spot where the tile fits", "Fit"))
     previous, following = gettext("Previous fit"), gettext("Next fit")
@@ -121,11 +117,7 @@ def render_preview(preview: Preview | None) -> SafeString:
 
 def _confirm(page: GamePage, turn: TurnView, act_url: str, csrf_token: str) -> str:
     url = conditional_escape(act_url)
-    csrf = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(csrf_token)}">'
-        if csrf_token
-        else ""
-    )
+    csrf = csrf_input(csrf_token)
     notation = conditional_escape(turn.preview.notation if turn.preview is not None else "")
     step = page.me.seat.step if page.me is not None else ""
     draft: dict[str, object] = {name: "" for name in ("slot", "o", "x", "y")}
@@ -147,7 +139,7 @@ def _confirm(page: GamePage, turn: TurnView, act_url: str, csrf_token: str) -> s
 
 
 def _hint(page: GamePage, csrf_token: str) -> str:
-    """ "What would the expert do?" where hints are allowed (``games/_hint.html``)."""
+    """The button asking what the expert would do, where hints are allowed (``_hint.html``)."""
     access = page.access
     mine = access.mine
     if mine is None or not hints_allowed(access.game, access.seats):
