@@ -90,6 +90,9 @@ class Game(models.Model):
     round_complete = models.BooleanField(default=False)
     # Rises only when something every viewer may see changes (see games.services.record).
     version = models.PositiveIntegerField(default=0)
+    # Rises with the table talk every viewer sees (a message, a staff hide; games.services.chat):
+    # a poll whose page shows the talk as it stands keeps it rather than drawing it again.
+    chat_version = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)

@@ -104,6 +104,23 @@ class ChatPanel:
     news: tuple[int, int] | None = None
 
 
+def _can_write(access: TableAccess) -> bool:
+    return access.mine is not None and access.game.status != GameStatus.CLOSED
+
+
+def chat_mark(access: TableAccess) -> str:
+    """What the panel a viewer is shown depends on at the table, from the table's row alone:
+    its talk (``Game.chat_version``) and whether they may write. A page sends it back with
+    its poll (``c``); while it stands, the poll's answer keeps the panel the page has instead
+    of drawing it again (``games.page.chat_html.KEPT``).
+
+    What only the viewer changes (a mute, a block) is not in it: a mute answers with the panel
+    drawn again, and a panel kept shows only what that page already showed; the next message
+    at the table draws it again, as the viewer may now see it.
+    """
+    return f"{access.game.chat_version}.{int(_can_write(access))}"
+
+
 def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     """The panel for ``viewer``, in one query; it writes nothing (see ``ChatPanel.news``).
 
@@ -141,7 +158,7 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
         )
         for m in messages
     ]
-    can_write = mine is not None and game.status != GameStatus.CLOSED
+    can_write = _can_write(access)
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())
     return ChatPanel(game.pk, lines, can_write, by_name, more, news)
 

@@ -27,6 +27,11 @@ from games.page.chat import ChatLine, ChatPanel
 from games.page.csrf_html import csrf_input
 from tipperary_site.dates import iso
 
+#: The panel in a poll's answer when the page's panel still shows the talk as it stands
+#: (``games.page.chat.chat_mark``): htmx puts the panel the page has in its place
+#: (``hx-preserve``), with what the reader was typing.
+KEPT = mark_safe('\n\n<section class="panel chat" id="chat" hx-preserve="true"></section>\n')
+
 
 def _form(action: str, css: str, csrf: str) -> str:
     """The opening of a form htmx posts to ``action``, answered with a new panel."""

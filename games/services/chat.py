@@ -2,7 +2,9 @@
 
 Posting is one transaction on the locked game row, like every change of a table: the message
 is something every viewer may see, so the table's ``version`` rises and every open page picks
-it up on its next poll (games.page.live). The author's own row is locked too, before their
+it up on its next poll (games.page.live). Its ``chat_version`` rises too, and only with the
+talk (a message, a staff hide): a poll for any other change keeps the talk a page shows
+(games.page.chat.chat_mark). The author's own row is locked too, before their
 recent messages are counted, so parallel posts (at one table or several) cannot slip past the
 limit together.
 
@@ -80,7 +82,8 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
             % {"count": count, "seconds": int(window.total_seconds())}
         )
     message = Message.objects.create(game=game, author=author, text=text, created_at=now)
-    publish(game)
+    game.chat_version += 1
+    publish(game, "chat_version")
     return message
 
 
@@ -179,5 +182,7 @@ def set_hidden(message_ids: list[int], hidden: bool) -> int:
     games = sorted(set(changed.values_list("game_id", flat=True)))
     count = changed.update(hidden_by_staff=hidden)
     for game_id in games:  # in id order, so two staff members never lock in opposite orders
-        publish(locked_game(game_id))
+        game = locked_game(game_id)
+        game.chat_version += 1
+        publish(game, "chat_version")
     return count

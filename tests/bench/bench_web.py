@@ -220,6 +220,7 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
     neighbour's move, whose turn stays hidden) or cold (every county a new key, as after the
     round ends). The fragment is what the poll answers when the viewer's own half of the token
     moved (a new round, the towers step): never from the page cache, so only counties differ.
+    The table talk has not changed (the page sends what it shows), so the page keeps its panel.
     """
     out = []
     for counties in ("warm", "cold"):
@@ -402,12 +403,13 @@ def _offer_size(port: int, game: Game, cookie: str) -> Measurement:
 
 
 def _poll_query(port: int, game: Game, cookie: str) -> str:
-    """What the page's poll sends (its token and viewer) as the viewer with ``cookie`` gets it."""
+    """What the page's poll sends (its token, its viewer and the talk it shows) as the viewer
+    with ``cookie`` gets it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", f"/games/{game.pk}/", headers={"Cookie": cookie})
     html = conn.getresponse().read().decode()
     conn.close()
-    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+)", html)
     assert match is not None, "the game page has no poll"
     return match.group(1).replace("&amp;", "&")
 

@@ -1,5 +1,7 @@
 """The cold game page and the poll's ``#game`` fragment in one process: time per request, the
-time spent in each part, and a cProfile of the slowest functions.
+time spent in each part (the parts drawn in Python inside the template render, indented; the
+page's lazily worked-out properties where they are worked out; the garbage collector's share),
+and a cProfile of the slowest functions.
 
 The table and the settings are ``bench_web``'s (round 10, 5 players, ``DEBUG=0``), on a database
 of its own (``<DATABASE_URL name>_profile``); the caches missed on purpose as ``BENCH_COLD``
@@ -13,6 +15,7 @@ fragment to ``/tmp`` to look at what is sent.
 from __future__ import annotations
 
 import cProfile
+import gc
 import os
 import pstats
 import re
@@ -38,7 +41,25 @@ PARTS = [
     ("games.page.stencil.Stencil", "cut", "stencil: cut round the CSRF token"),
     ("games.page.stencil.Stencil", "gzipped", "stencil: gzip"),
     ("django.template.response.SimpleTemplateResponse", "render", "template render (all)"),
+    # Inside the template render: the parts drawn in Python (games.page.*_html).
+    ("games.templatetags.tile_turn", "render_tile_turn", "  the tile turn (drawn)"),
+    ("games.templatetags.chat", "render_chat", "  chat panel (drawn)"),
+    ("games.templatetags.scores", "render_scores", "  scores (drawn)"),
+    ("games.templatetags.counties", "render_wheel", "  wheel (drawn)"),
+    ("games.templatetags.counties", "render_others", "  other counties (cached, drawn)"),
+    ("games.templatetags.counties", "county_html", "  own county (cached)"),
+    # Inside build_page and the template render: the engine's part.
+    ("games.page.model", "load_state", "  the engine's state from its row"),
+    ("games.page.model", "player_panels", "  player panels (scores counted)"),
+    # Outside the view: the person and their language, read on first use; the compression of
+    # a fragment (a page is compressed by its stencil).
+    ("accounts.middleware", "profile_language", "session and person (1 query)"),
+    ("tipperary_site.gzip.GZipMiddleware", "process_response", "gzip (fragments)"),
 ]
+
+#: The page's properties worked out the first time the template asks (``games.page.model``),
+#: timed where they are worked out rather than in the node that first asks for them.
+LAZY = ("turn", "my_county", "next_table", "can_undo")
 
 spent: dict[str, list[float]] = defaultdict(list)
 
@@ -71,6 +92,23 @@ def _install_timers() -> None:
         except ModuleNotFoundError:
             target = getattr(importlib.import_module(module_name), owner)
         setattr(target, name, _timed(label, getattr(target, name)))
+    from games.page.model import GamePage
+
+    for name in LAZY:
+        prop = vars(GamePage)[name]
+        prop.func = _timed(f"  page.{name} (worked out)", prop.func)
+
+
+#: Python's cyclic garbage collector: time spent collecting, and collections by generation.
+collecting: dict[str, Any] = {"spent": 0.0, "runs": [0, 0, 0], "start": 0.0}
+
+
+def _gc_timer(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        collecting["start"] = clock()
+    else:
+        collecting["spent"] += clock() - collecting["start"]
+        collecting["runs"][info["generation"]] += 1
 
 
 #: Template nodes' own time (less the nodes inside them), by template, line and kind of node.
@@ -137,6 +175,11 @@ def _talk(table: Any, people: list[Any], count: int) -> None:
         post_message(table.pk, people[i % len(people)], f"Message {i}: well played!", now=when)
 
 
+def _file_name(path_name: str) -> str:
+    """``#game, talk changed`` → ``game-talk-changed``."""
+    return re.sub(r"\W+", "-", path_name).strip("-")
+
+
 def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv and argv[0].isdigit() else 200
     env = _bench_env()
@@ -162,22 +205,25 @@ def main(argv: list[str]) -> None:
     client.force_login(people[0])
     page = client.get(f"/games/{table.pk}/", headers={"accept-encoding": "identity"})
     assert page.status_code == 200, page.status_code
-    token = re.search(rb'data-token="([^"]+)"', page.content)
-    assert token is not None
-    t = token.group(1).decode()
-    changed = t[:12] + "0" * 12 + t[24:]
+    poll = re.search(
+        rb"/status/\?t=([0-9a-f]{12})[0-9a-f]{12}&amp;(v=\d+)&amp;(c=[0-9.]+)", page.content
+    )
+    assert poll is not None
+    table_half, viewer, talk = (part.decode() for part in poll.groups())
+    # The viewer's own half moved (a new round): the poll answers with #game, keeping the
+    # page's chat panel, or drawing it too when the talk moved as well.
+    changed = f"/games/{table.pk}/status/?t={table_half}{'0' * 12}&{viewer}"
+    fragment = {"HX-Request": "true", "HX-Target": "table"}
     paths = {
         "page": (f"/games/{table.pk}/", {}),
-        "#game": (
-            f"/games/{table.pk}/status/?t={changed}&v={people[0].pk}",
-            {"HX-Request": "true", "HX-Target": "table"},
-        ),
+        "#game": (f"{changed}&{talk}", fragment),
+        "#game, talk changed": (f"{changed}&c=0.0", fragment),
     }
     for name, (path, headers) in paths.items():
         plain = client.get(path, headers={**headers, "accept-encoding": "identity"})
         print(f"{name}: {len(plain.content)} bytes unpacked, status {plain.status_code}")
         if "--save" in argv:
-            saved = f"/tmp/cold_profile-{name.strip('#')}.html"
+            saved = f"/tmp/cold_profile-{_file_name(name)}.html"
             with open(saved, "wb") as out:
                 out.write(plain.content)
             print(f"  (saved: {saved})")
@@ -197,6 +243,8 @@ def main(argv: list[str]) -> None:
             print(f"  {q['time']} ms  {q['sql'][:150]}")
         spent.clear()
         nodes.clear()
+        collecting.update(spent=0.0, runs=[0, 0, 0])
+        gc.callbacks.append(_gc_timer)
         times, cpu = [], []
         profile = cProfile.Profile(clock)
         for _ in range(count):
@@ -208,6 +256,7 @@ def main(argv: list[str]) -> None:
                 profile.disable()
             times.append(time.perf_counter() - start)
             cpu.append(clock() - start_cpu)
+        gc.callbacks.remove(_gc_timer)
         print(
             f"{name}: CPU median {statistics.median(cpu) * 1000:.2f} ms, tenth percentile "
             f"{statistics.quantiles(cpu, n=10)[0] * 1000:.2f} ms, best {min(cpu) * 1000:.2f} ms;"
@@ -215,12 +264,16 @@ def main(argv: list[str]) -> None:
         )
         for label, values in sorted(spent.items(), key=lambda kv: -sum(kv[1])):
             print(f"  {sum(values) / count * 1000:7.2f} ms  {label}")
+        print(
+            f"  {collecting['spent'] / count * 1000:7.2f} ms  garbage collection (anywhere above;"
+            f" collections by generation {collecting['runs']})"
+        )
         if nodes:
             print("  template nodes by their own time (less the nodes inside them):")
             for (template, line, kind), own in sorted(nodes.items(), key=lambda kv: -kv[1])[:30]:
                 print(f"  {own / count * 1000:7.3f} ms  {template}:{line} {kind}")
         if profiling:
-            dumped = f"/tmp/cold_profile-{name.strip('#')}.pstats"
+            dumped = f"/tmp/cold_profile-{_file_name(name)}.pstats"
             profile.dump_stats(dumped)
             print(f"  (the whole profile: {dumped})")
             stats = pstats.Stats(profile)

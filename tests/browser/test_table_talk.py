@@ -19,7 +19,8 @@ from games.services.chat import post_message
 from tests.browser.playing import LAPTOP, PHONE, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
-from tests.games.playing import play_round
+from tests.fixtures.streams import StreamServer
+from tests.games.playing import finish_turns, play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,6 +82,39 @@ def test_a_message_reaches_the_other_player_through_the_poll(
     expect(watcher.get_by_text("Only the players at this table can write here.")).to_be_visible()
     watcher.go_back()
     watcher.screenshot(path=screenshot_dir / "lobby-watch-phone.png", full_page=True)
+
+
+def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_on_a_message(
+    browser: Browser, live_server: object, live_streams: StreamServer, screenshot_dir: Path
+) -> None:
+    """A poll for a neighbour's move or a new round leaves the chat panel the page has (the
+    same element, with what the player is typing); a new message draws it again."""
+    base = str(live_server)
+    game, (ann, bob) = _table(("Ann", "Bob"))
+    post_message(game.pk, bob, "Hello from Bob")
+    page = sign_in(browser, base, ann, PHONE)
+    page.goto(f"{base}/games/{game.pk}/")
+    expect(page.locator(".presence.is-here")).to_have_count(1, timeout=POLL)  # on its stream
+    page.evaluate("document.getElementById('chat').markedByTest = true")
+    page.get_by_label("Your message").fill("half a thought")
+    kept = "document.getElementById('chat').markedByTest === true"
+
+    rng = random.Random(8)
+    finish_turns(game, rng, skip=(0,))  # Bob is done: the table panel is drawn again
+    expect(page.locator('#table tr:has(th:has-text("Bob"))')).to_contain_text("done", timeout=POLL)
+    assert page.evaluate(kept), "the chat panel was drawn again for a move"
+    finish_turns(game, rng, skip=(1,))  # Ann's turn from elsewhere ends the round: the game
+    expect(page.locator(".game-meta")).to_contain_text("Round 2 of", timeout=POLL)
+    assert page.evaluate(kept), "the chat panel was drawn again for the new round"
+    expect(page.locator("#chat")).to_contain_text("Hello from Bob")
+    expect(page.get_by_label("Your message")).to_have_value("half a thought")
+
+    post_message(game.pk, bob, "Well played, Ann")
+    expect(page.locator("#chat .chat-line").first).to_contain_text("Well played", timeout=POLL)
+    assert not page.evaluate(kept), "a new message left the old panel"
+    expect(page.get_by_label("Your message")).to_have_value("half a thought")
+    expect(page.locator("#chat .chat-line")).to_have_count(2)
+    page.locator("#chat").screenshot(path=screenshot_dir / "chat-kept-phone.png")
 
 
 def test_a_finished_table_is_played_again(

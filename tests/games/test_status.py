@@ -10,19 +10,26 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from games import services
+from games.access import table_for
 from games.models import Game, Seat
+from games.page.chat import chat_mark
+from games.page.chat_html import KEPT
 from games.page.live import token_for
+from games.services.chat import post_message, set_hidden
+from games.services.record import close
 from tests.games.playing import finish_turns, play_round
 
 POLL = {"HX-Request": "true", "HX-Target": "table"}
 
 
 def _token(client: Client, game: Game) -> str:
-    """What the page's poll sends: its token and its viewer (``t=…&v=…``)."""
+    """What the page's poll sends: its token, its viewer and the talk it shows
+    (``t=…&v=…&c=…``; a forming table's page sends no ``c``)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
-    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+(?:&amp;c=[0-9.]+)?)\"", html)
     assert match is not None, "the page has no poll"
     return match.group(1).replace("&amp;", "&")
 
@@ -69,15 +76,56 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     finish_turns(started, random.Random(1), skip=(0, 1))
     token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))
-    # seat and version (not the page's token), session, user, game, seats with names, the
-    # chat's messages, header
-    with django_assert_num_queries(7):
+    # seat and version (not the page's token), session, user, game, seats with names, header:
+    # the talk did not change, so the page keeps its chat panel and no message is read
+    with django_assert_num_queries(6):
         response = _poll(client, started, token)
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<aside id="table"')
     assert '<span class="done">done</span>' in html
     assert 'id="nav-mine" hx-swap-oob="true"' in html
+    assert KEPT in html and "Table talk" not in html
+
+
+def test_a_poll_draws_the_talk_again_only_once_it_changed(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    client.force_login(player)
+    token = _token(client, started)
+    post_message(started.pk, host, "Good luck, all!")
+    # seat and version, session, user, game, seats with names, the chat's messages, header
+    with django_assert_num_queries(7):
+        response = _poll(client, started, token)
+    html = response.content.decode()
+    assert KEPT not in html and "Good luck, all!" in html
+    # The page drawn now shows that message: a neighbour's move keeps it.
+    token = _token(client, started)
+    finish_turns(started, random.Random(1), skip=(1,))
+    html = _poll(client, started, token).content.decode()
+    assert '<span class="done">done</span>' in html and KEPT in html
+    # A page that sends no talk (or another's) gets it drawn.
+    for query in (token.rsplit("&", 1)[0], token.rsplit("=", 1)[0] + "=0.1x"):
+        html = _poll(client, started, query).content.decode()
+        assert KEPT not in html and "Good luck, all!" in html
+
+
+def test_the_talk_a_page_shows_moves_with_messages_staff_and_the_close_not_with_play(
+    client: Client, host: User, player: User, outsider: User, started: Game
+) -> None:
+    seated, watching = table_for(player, started.pk), table_for(outsider, started.pk)
+    first = chat_mark(seated)
+    assert chat_mark(watching) != first  # a spectator reads, a player may write
+    play_round(started, random.Random(6))
+    assert chat_mark(table_for(player, started.pk)) == first
+    message = post_message(started.pk, host, "Well played.")
+    after_post = chat_mark(table_for(player, started.pk))
+    assert after_post != first
+    set_hidden([message.pk], True)
+    after_hide = chat_mark(table_for(player, started.pk))
+    assert after_hide not in (first, after_post)
+    close(Game.objects.get(pk=started.pk), timezone.now())
+    assert chat_mark(table_for(player, started.pk)) != after_hide  # nobody writes any more
 
 
 def test_the_last_turn_of_a_round_makes_every_page_poll_every_second(
@@ -102,9 +150,9 @@ def test_a_done_viewer_sees_who_is_left_update(
     client.force_login(host)
     token = _token(client, game)
     finish_turns(game, random.Random(2), skip=(0, 2))
-    # seat and version, session, user, game, seats with names, the chat's messages, header:
-    # the table panel asks for no next table (the turn panel shows it), so none is looked for
-    with django_assert_num_queries(7):
+    # seat and version, session, user, game, seats with names, header (the talk is kept): the
+    # table panel asks for no next table (the turn panel shows it), so none is looked for
+    with django_assert_num_queries(6):
         response = _poll(client, game, token)
     html = response.content.decode()
     waiting = re.search(r'<p class="prompt done"[^>]*id="waiting" hx-swap-oob="true">(.*?)</p>',
