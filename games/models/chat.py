@@ -16,7 +16,9 @@ MESSAGE_MAX = 500
 
 
 class Message(models.Model):
-    """One message of a table's chat, by a person seated there."""
+    """One message of a table's chat, by a person seated there. Written only by
+    ``games.services.chat.post_message``, which moves the table's ``chat_version`` with it
+    (a table at 0 is drawn without reading its messages)."""
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="messages")
     # A deleted account's messages stay (the moderation record), shown as "former player".

@@ -91,7 +91,9 @@ class Game(models.Model):
     # Rises only when something every viewer may see changes (see games.services.record).
     version = models.PositiveIntegerField(default=0)
     # Rises with the table talk every viewer sees (a message, a staff hide; games.services.chat):
-    # a poll whose page shows the talk as it stands keeps it rather than drawing it again.
+    # a poll whose page shows the talk as it stands keeps it rather than drawing it again, and
+    # at 0 (never a message) no page reads the messages. A message is written only by
+    # games.services.chat.post_message, which moves it.
     chat_version = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
 

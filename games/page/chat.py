@@ -11,14 +11,18 @@ of a deleted account stay, by "former player".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.contrib.auth.models import User
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.access import TableAccess
-from games.models import GameStatus, Seat
+from games.models import Game, GameStatus, Seat
 from games.models.chat import Block, Message, Mute
+
+if TYPE_CHECKING:  # a development tool's types, not installed to run the site
+    from django_stubs_ext import WithAnnotations
 
 SHOWN = 50  # the newest messages a panel shows
 FORMER_PLAYER = "former player"  # the author of a deleted account's messages
@@ -122,7 +126,8 @@ def chat_mark(access: TableAccess) -> str:
 
 
 def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
-    """The panel for ``viewer``, in one query; it writes nothing (see ``ChatPanel.news``).
+    """The panel for ``viewer``, in one query (none at a table that never had a message:
+    ``Game.chat_version`` 0); it writes nothing (see ``ChatPanel.news``).
 
     The newest messages come with whether the viewer muted their author (or a block stands
     between them), so those are left out here and the muted authors listed, in the same query.
@@ -133,12 +138,7 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     second query, for those names.
     """
     game = access.game
-    muted_author = Mute.objects.filter(user=viewer, muted=OuterRef("author_id"))
-    newest = list(
-        Message.objects.filter(game=game, hidden_by_staff=False)
-        .annotate(muted=Exists(muted_author), blocked=_blocked_between(viewer))
-        .order_by("-pk")[: SHOWN + 1]
-    )
+    newest = _newest(game, viewer) if game.chat_version else []  # 0: never a message here
     more = len(newest) > SHOWN
     newest = newest[:SHOWN]
     names = _author_names(access, {m.author_id for m in newest if m.author_id is not None})
@@ -161,6 +161,23 @@ def chat_panel(access: TableAccess, viewer: User) -> ChatPanel:
     can_write = _can_write(access)
     by_name = sorted(muted.items(), key=lambda item: item[1].lower())
     return ChatPanel(game.pk, lines, can_write, by_name, more, news)
+
+
+class _Annotated(TypedDict):
+    muted: bool
+    blocked: bool
+
+
+def _newest(game: Game, viewer: User) -> list[WithAnnotations[Message, _Annotated]]:
+    """The newest messages shown at ``game`` (one more than the panel shows), each with
+    whether ``viewer`` muted its author (``muted``) or a block stands between them
+    (``blocked``)."""
+    muted_author = Mute.objects.filter(user=viewer, muted=OuterRef("author_id"))
+    return list(
+        Message.objects.filter(game=game, hidden_by_staff=False)
+        .annotate(muted=Exists(muted_author), blocked=_blocked_between(viewer))
+        .order_by("-pk")[: SHOWN + 1]
+    )
 
 
 def _author_names(access: TableAccess, authors: set[int]) -> dict[int, str]:

@@ -4,6 +4,7 @@ answers htmx with the chat panel, or a plain form post with the table's page aga
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -66,12 +67,13 @@ def post(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     access = table_for(user, game_id)  # outsiders of an invite-only table get a 404
     text = request.POST.get("text", "")
     try:
-        chat_services.post_message(game_id, user, text)
+        message = chat_services.post_message(game_id, user, text)
     except services.NotAllowed as refused:
         return HttpResponseForbidden(str(refused))
     except services.GameError as refused:
         return _answer(request, access, error=str(refused), text=text)
-    return _answer(request, access)
+    # The table as the post left it (its talk moved on: games.page.chat reads it).
+    return _answer(request, replace(access, game=message.game))
 
 
 def _player(request: HtmxHttpRequest) -> int | None:

@@ -37,11 +37,13 @@ def _measure() -> list[Measurement]:
     _setup_django(_bench_env())
     from django.contrib.messages.storage.fallback import FallbackStorage
     from django.contrib.sessions.backends.db import SessionStore
+    from django.db.models import F
     from django.test import RequestFactory, override_settings
     from django.utils import timezone
 
     from games import services
     from games.access import table_for
+    from games.models import Game
     from games.models.chat import Message
     from games.page.chat import chat_panel
     from games.services.chat import post_message
@@ -66,6 +68,8 @@ def _measure() -> list[Measurement]:
         for n in range(MESSAGES - PER_TABLE)
     ]
     Message.objects.bulk_create(rows)
+    # Written past post_message (for speed): move the tables' talk as it would have.
+    Game.objects.filter(pk__in=[t.pk for t in tables]).update(chat_version=F("chat_version") + 1)
 
     access = table_for(ann, tables[0].pk)
     panel_ms = median_ms(lambda: chat_panel(access, ann))

@@ -123,8 +123,9 @@ def test_the_finished_page_with_its_rematch_costs_a_fixed_number_of_queries(
     play_again(finished.pk, host)
     client.force_login(host)
     # session, user, the viewer's seat and token with the tables waiting (header count), game,
-    # seats with users and profiles, the rematch with its players counted, the chat's messages
-    with django_assert_num_queries(7):
+    # seats with users and profiles, the rematch with its players counted (no talk at the
+    # table: no messages read)
+    with django_assert_num_queries(6):
         response = client.get(f"/games/{finished.pk}/")
     assert "Rematch: 1 of 3 accepted" in response.content.decode()
 

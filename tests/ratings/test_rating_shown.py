@@ -107,8 +107,9 @@ def test_the_final_page_reads_the_ratings_in_one_query(
     client.force_login(host)
     # session, user, the viewer's seat and token with the tables waiting (header count), game,
     # seats with users and profiles, who the ratings leave out (vacation rounds), the table's
-    # rating changes with each person's count of rated games, the rematch, the chat's messages
-    with django_assert_num_queries(9):
+    # rating changes with each person's count of rated games, the rematch (no talk at the
+    # table: no messages read)
+    with django_assert_num_queries(8):
         client.get(f"/games/{finished.pk}/")
 
 
