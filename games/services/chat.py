@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import GameStatus, Seat
+from games.models import Game, GameStatus, Seat
 from games.models.chat import MESSAGE_MAX, Message, Mute
 from games.services.errors import GameError, NotAllowed
 from games.services.record import lock_person, locked_game, publish
@@ -82,9 +82,15 @@ def post_message(game_id: int, author: User, text: str, *, now: datetime | None 
             % {"count": count, "seconds": int(window.total_seconds())}
         )
     message = Message.objects.create(game=game, author=author, text=text, created_at=now)
+    _talk_changed(game)
+    return message
+
+
+def _talk_changed(game: Game) -> None:
+    """The table's talk changed for every viewer: its ``chat_version`` and its ``version``
+    move, so every open page draws its chat panel again (games.page.chat.chat_mark)."""
     game.chat_version += 1
     publish(game, "chat_version")
-    return message
 
 
 def mark_seen(seat_id: int, message_id: int) -> None:
@@ -182,7 +188,5 @@ def set_hidden(message_ids: list[int], hidden: bool) -> int:
     games = sorted(set(changed.values_list("game_id", flat=True)))
     count = changed.update(hidden_by_staff=hidden)
     for game_id in games:  # in id order, so two staff members never lock in opposite orders
-        game = locked_game(game_id)
-        game.chat_version += 1
-        publish(game, "chat_version")
+        _talk_changed(locked_game(game_id))
     return count
