@@ -12,7 +12,7 @@ from games.page.county import CountyGrid
 from games.page.county_cache import county_html, county_words
 from games.page.county_html import square_svg
 from games.page.model import GamePage
-from games.page.others_html import render_others
+from games.page.others_html import others_mark, render_others
 from games.page.wheel_html import piece_html, render_wheel
 
 register = template.Library()
@@ -70,6 +70,14 @@ def told(grid: CountyGrid) -> str:
 
 @register.simple_tag(name="other_counties", takes_context=True)
 def draw_other_counties(context: template.Context) -> SafeString:
-    """The other counties of the page's viewer's table panel (``games.page.others_html``)."""
+    """The other counties of the page's viewer's table panel (``games.page.others_html``); a
+    poll whose page shows them as they stand (``others_kept``) gets placeholders for them."""
     page: GamePage = context["page"]
-    return render_others(page)
+    return render_others(page, kept=bool(context.get("others_kept")))
+
+
+@register.simple_tag(name="others_mark", takes_context=True)
+def draw_others_mark(context: template.Context) -> str:
+    """What the other counties on the page show (``games.page.others_html.others_mark``), for
+    its poll."""
+    return others_mark(context["page"])

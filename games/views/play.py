@@ -23,6 +23,7 @@ from games.page.cache import page_key, serve
 from games.page.chat import chat_mark
 from games.page.live import Token, current_token, token_for
 from games.page.model import build_page
+from games.page.others_html import others_mark
 from games.services.tables import invite_token
 from games.streams import presence
 from games.views.chat import mark_seen_once_drawn
@@ -198,8 +199,9 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
     A change of the viewer's own seat, of the game's phase or status re-renders the whole game;
     a neighbour finishing their turn re-renders the table panel and the "waiting for" line; a
     forming table re-renders its seats, and a page refresh shows the game once it starts. The
-    table talk is drawn only when it changed since the page's (``c``, ``chat_mark``): else
-    the page keeps the panel it has.
+    table talk is drawn only when it changed since the page's (``c``, ``chat_mark``), and the
+    other counties only when they did (``k``, ``others_mark``, at a round's end): else the page
+    keeps those it has.
     """
     user = user_of(request)
     access = table_for(user, game_id)
@@ -213,11 +215,13 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
         if not forming_page or game.status != GameStatus.FORMING:
             return HttpResponseClientRefresh()
         return _render(request, access)
+    page = build_page(access, {})
     context = {
         "access": access,
         "game": game,
-        "page": build_page(access, {}),
+        "page": page,
         "chat_kept": request.GET.get("c") == chat_mark(access),
+        "others_kept": page.me is not None and request.GET.get("k") == others_mark(page),
     }
     # A new round, the towers step or the end moves every seat on, so "own" covers them;
     # a spectator has no seat, so any change re-renders everything they see.

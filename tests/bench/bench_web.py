@@ -220,7 +220,10 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
     neighbour's move, whose turn stays hidden) or cold (every county a new key, as after the
     round ends). The fragment is what the poll answers when the viewer's own half of the token
     moved (a new round, the towers step): never from the page cache, so only counties differ.
-    The table talk has not changed (the page sends what it shows), so the page keeps its panel.
+    The table talk has not changed (the page sends what it shows), so the page keeps its panel;
+    nor, with counties warm, have the other counties (a hidden move), so it keeps those too. Cold,
+    every drawing is new and so is the mark the page sent for them: they are drawn and sent, as
+    after a round's end.
     """
     out = []
     for counties in ("warm", "cold"):
@@ -403,13 +406,13 @@ def _offer_size(port: int, game: Game, cookie: str) -> Measurement:
 
 
 def _poll_query(port: int, game: Game, cookie: str) -> str:
-    """What the page's poll sends (its token, its viewer and the talk it shows) as the viewer
-    with ``cookie`` gets it."""
+    """What the page's poll sends (its token, its viewer, the talk it shows and what its other
+    counties show) as the viewer with ``cookie`` gets it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", f"/games/{game.pk}/", headers={"Cookie": cookie})
     html = conn.getresponse().read().decode()
     conn.close()
-    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+&amp;k=[0-9a-f]+)", html)
     assert match is not None, "the game page has no poll"
     return match.group(1).replace("&amp;", "&")
 

@@ -206,18 +206,21 @@ def main(argv: list[str]) -> None:
     page = client.get(f"/games/{table.pk}/", headers={"accept-encoding": "identity"})
     assert page.status_code == 200, page.status_code
     poll = re.search(
-        rb"/status/\?t=([0-9a-f]{12})[0-9a-f]{12}&amp;(v=\d+)&amp;(c=[0-9.]+)", page.content
+        rb"/status/\?t=([0-9a-f]{12})[0-9a-f]{12}&amp;(v=\d+)&amp;(c=[0-9.]+)&amp;(k=[0-9a-f]+)",
+        page.content,
     )
     assert poll is not None
-    table_half, viewer, talk = (part.decode() for part in poll.groups())
-    # The viewer's own half moved (a new round): the poll answers with #game, keeping the
-    # page's chat panel, or drawing it too when the talk moved as well.
+    table_half, viewer, talk, counties = (part.decode() for part in poll.groups())
+    # The viewer's own half moved: the poll answers with #game, keeping the page's chat panel
+    # and other counties, or drawing one of them too when it moved as well (the counties do at
+    # a round's end).
     changed = f"/games/{table.pk}/status/?t={table_half}{'0' * 12}&{viewer}"
     fragment = {"HX-Request": "true", "HX-Target": "table"}
     paths = {
         "page": (f"/games/{table.pk}/", {}),
-        "#game": (f"{changed}&{talk}", fragment),
-        "#game, talk changed": (f"{changed}&c=0.0", fragment),
+        "#game": (f"{changed}&{talk}&{counties}", fragment),
+        "#game, talk changed": (f"{changed}&c=0.0&{counties}", fragment),
+        "#game, counties changed": (f"{changed}&{talk}&k=0", fragment),
     }
     for name, (path, headers) in paths.items():
         plain = client.get(path, headers={**headers, "accept-encoding": "identity"})

@@ -88,7 +88,9 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     browser: Browser, live_server: object, live_streams: StreamServer, screenshot_dir: Path
 ) -> None:
     """A poll for a neighbour's move or a new round leaves the chat panel the page has (the
-    same element, with what the player is typing); a new message draws it again."""
+    same element, with what the player is typing); a new message draws it again. The
+    neighbour's county, too, stays the same element while their turn is hidden, and is drawn
+    again once the round ends and their tile shows."""
     base = str(live_server)
     game, (ann, bob) = _table(("Ann", "Bob"))
     post_message(game.pk, bob, "Hello from Bob")
@@ -96,16 +98,23 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     page.goto(f"{base}/games/{game.pk}/")
     expect(page.locator(".presence.is-here")).to_have_count(1, timeout=POLL)  # on its stream
     page.evaluate("document.getElementById('chat').markedByTest = true")
+    page.evaluate("document.getElementById('other-board-1').markedByTest = true")
     page.get_by_label("Your message").fill("half a thought")
     kept = "document.getElementById('chat').markedByTest === true"
+    county_kept = "document.getElementById('other-board-1').markedByTest === true"
+    squares = page.locator("#other-board-1 .cell").count()
 
     rng = random.Random(8)
     finish_turns(game, rng, skip=(0,))  # Bob is done: the table panel is drawn again
     expect(page.locator('#table tr:has(th:has-text("Bob"))')).to_contain_text("done", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for a move"
+    assert page.evaluate(county_kept), "Bob's county was drawn again for his hidden move"
+    expect(page.locator("#other-board-1 .cell")).to_have_count(squares)
     finish_turns(game, rng, skip=(1,))  # Ann's turn from elsewhere ends the round: the game
     expect(page.locator(".game-meta")).to_contain_text("Round 2 of", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for the new round"
+    assert not page.evaluate(county_kept), "Bob's county was kept though his tile now shows"
+    assert page.locator("#other-board-1 .cell").count() > squares
     expect(page.locator("#chat")).to_contain_text("Hello from Bob")
     expect(page.get_by_label("Your message")).to_have_value("half a thought")
 

@@ -1,8 +1,9 @@
 """The other counties of a seated player's table panel, drawn in Python, are the very markup the
 template drew before.
 
-The template section it replaces is kept here, as it was, and rendered beside the new one for
-the same page: in play and at the end, in every language, with a name that must be escaped.
+The template section it replaces is kept here (each county now in a box a poll's answer may
+keep, ``other-board``), and rendered beside the new one for the same page: in play and at the
+end, in every language, with a name that must be escaped.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ OLD_OTHERS = """{% load i18n %}<section class="others" aria-labelledby="others-t
             <p class="sr-only">{{ p.county.description }}</p>
           </details>
           {% blocktranslate trimmed asvar county_title with name=p.seat.name %}{{ name }}’s county{% endblocktranslate %}
-          {% include "games/_county.html" with grid=p.county size="small" title=county_title overlay=None targets=None cell_url=None %}
+          <div class="other-board" id="other-board-{{ p.position }}">{% include "games/_county.html" with grid=p.county size="small" title=county_title overlay=None targets=None cell_url=None %}</div>
         {% endif %}{% endfor %}
       </section>"""  # noqa: E501 (a template tag cannot span lines)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import services
 from games.access import table_for
@@ -18,6 +18,8 @@ from games.models import Game, Seat
 from games.page.chat import chat_mark
 from games.page.chat_html import KEPT
 from games.page.live import token_for
+from games.page.model import build_page
+from games.page.others_html import others_mark
 from games.services.chat import post_message, set_hidden
 from games.services.record import close
 from tests.games.playing import finish_turns, play_round
@@ -26,10 +28,13 @@ POLL = {"HX-Request": "true", "HX-Target": "table"}
 
 
 def _token(client: Client, game: Game) -> str:
-    """What the page's poll sends: its token, its viewer and the talk it shows
-    (``t=…&v=…&c=…``; a forming table's page sends no ``c``)."""
+    """What the page's poll sends: its token, its viewer, the talk it shows and what its other
+    counties show (``t=…&v=…&c=…&k=…``; a forming table's page sends neither ``c`` nor ``k``, a
+    spectator's no ``k``)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
-    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+(?:&amp;c=[0-9.]+)?)\"", html)
+    match = re.search(
+        r"/status/\?(t=[0-9a-f]+&amp;v=\d+(?:&amp;c=[0-9.]+)?(?:&amp;k=[0-9a-f]+)?)\"", html
+    )
     assert match is not None, "the page has no poll"
     return match.group(1).replace("&amp;", "&")
 
@@ -86,6 +91,54 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     assert '<span class="done">done</span>' in html
     assert 'id="nav-mine" hx-swap-oob="true"' in html
     assert KEPT in html and "Table talk" not in html
+    # The neighbour's county shows nothing new (their turn stays hidden): the page keeps it.
+    assert '<div class="other-board" id="other-board-0" hx-preserve="true"></div>' in html
+    assert 'class="county-wrap' not in html
+
+
+def test_a_poll_draws_the_other_counties_again_only_once_they_changed(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    client.force_login(player)
+    token = _token(client, started)
+    kept = '<div class="other-board" id="other-board-0" hx-preserve="true"></div>'
+    drawn = '<div class="other-board" id="other-board-0"><div class="county-wrap county--small">'
+    # A page that sends no counties' mark (or another's) gets them drawn.
+    mark = re.search(r"&k=[0-9a-f]+", token)
+    assert mark is not None
+    finish_turns(started, random.Random(1), skip=(1,))
+    for query in (token.replace(mark.group(), ""), token.replace(mark.group(), "&k=0f")):
+        html = _poll(client, started, query).content.decode()
+        assert kept not in html and drawn in html
+    # The round ends: the neighbour's tile shows, so the county is drawn again with #game.
+    play_round(started, random.Random(2))
+    response = _poll(client, started, token)
+    html = response.content.decode()
+    assert response["HX-Retarget"] == "#game"
+    assert kept not in html and drawn in html
+    # The next neighbour's move, polled by the page drawn from that answer, keeps it.
+    token = _token(client, started)
+    finish_turns(started, random.Random(3), skip=(1,))
+    assert kept in _poll(client, started, token).content.decode()
+
+
+def test_what_the_other_counties_show_moves_with_the_round_and_names_not_with_play(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    def mark() -> str:
+        return others_mark(build_page(table_for(player, started.pk), {}))
+
+    first = mark()
+    finish_turns(started, random.Random(1), skip=(1,))  # the neighbour's turn stays hidden
+    assert mark() == first
+    with translation.override("de"):
+        assert mark() != first  # the counties' words are another language's
+    play_round(started, random.Random(2))
+    after_round = mark()
+    assert after_round != first
+    host.profile.display_name = "Aoife the Bold"
+    host.profile.save()
+    assert mark() != after_round
 
 
 def test_a_poll_draws_the_talk_again_only_once_it_changed(
@@ -105,7 +158,9 @@ def test_a_poll_draws_the_talk_again_only_once_it_changed(
     html = _poll(client, started, token).content.decode()
     assert '<span class="done">done</span>' in html and KEPT in html
     # A page that sends no talk (or another's) gets it drawn.
-    for query in (token.rsplit("&", 1)[0], token.rsplit("=", 1)[0] + "=0.1x"):
+    talk = re.search(r"&c=[0-9.]+", token)
+    assert talk is not None
+    for query in (token.replace(talk.group(), ""), token.replace(talk.group(), "&c=0.1x")):
         html = _poll(client, started, query).content.decode()
         assert KEPT not in html and "Good luck, all!" in html
 
