@@ -129,7 +129,7 @@ def _confirm(page: GamePage, turn: TurnView, act_url: str, csrf_token: str) -> s
     place = conditional_escape(gettext("Place the tile here"))
     return (
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#game" '
-        f'hx-swap="outerHTML" class="confirm">\n{csrf}\n'
+        f'hx-swap="outerHTML" hx-include="#poll" class="confirm">\n{csrf}\n'
         f'<input type="hidden" name="notation" value="{notation}">\n'
         f'<input type="hidden" name="step" value="{step}">'
         f'<input type="hidden" name="round" value="{page.access.game.round}">\n{fields}\n'

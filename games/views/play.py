@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from games.models import GameStatus
 from games.page.cache import page_key, serve
 from games.page.chat import chat_mark
 from games.page.live import Token, current_token, token_for
-from games.page.model import build_page
+from games.page.model import GamePage, build_page
 from games.page.others_html import others_mark
 from games.services.tables import invite_token
 from games.streams import presence
@@ -41,6 +41,16 @@ def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
     return {k: form.cleaned_data.get(k) for k in ("slot", "o", "x", "y")}
 
 
+def _kept(marks: QueryDict, access: TableAccess, page: GamePage) -> dict[str, bool]:
+    """What the asking page shows as it stands, by the marks it sent (``c``: the talk, ``k``:
+    the other counties), for an answer that replaces its whole game or table panel to leave
+    in place (``hx-preserve``) instead of drawing again."""
+    return {
+        "chat_kept": marks.get("c") == chat_mark(access),
+        "others_kept": page.me is not None and marks.get("k") == others_mark(page),
+    }
+
+
 def _render(
     request: HtmxHttpRequest,
     access: TableAccess,
@@ -49,7 +59,11 @@ def _render(
     error: str = "",
     asked: dict[str, int | None] | None = None,
     extra: dict[str, object] | None = None,
+    marks: QueryDict | None = None,
 ) -> TemplateResponse:
+    """The page (or the fragment htmx targets) for ``access``. ``marks``: what the page that
+    asked shows (``_kept``), sent with a move or an undo; never for an answer the page cache
+    keeps, which other pages get."""
     game = access.game
     context: dict[str, object] = {"access": access, "game": game, "error": error, **(extra or {})}
     if game.status == GameStatus.FORMING:
@@ -61,7 +75,9 @@ def _render(
             template += "#forming"
         response = TemplateResponse(request, template, context, status=status)
         return mark_seen_once_drawn(request, response)
-    context["page"] = build_page(access, _asked(request) if asked is None else asked)
+    page = context["page"] = build_page(access, _asked(request) if asked is None else asked)
+    if marks is not None:
+        context.update(_kept(marks, access, page))
     template = "games/game.html"
     target = request.htmx.target if request.htmx else None
     if target in FRAGMENTS:
@@ -118,6 +134,14 @@ def draft(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return redirect(access.game.get_absolute_url() + "?" + urlencode(asked))
 
 
+def _refused(
+    request: HtmxHttpRequest, game_id: int, status: int, error: str, marks: QueryDict | None
+) -> TemplateResponse:
+    """A refused move or undo: the table as it is (nothing changed), with why."""
+    access = table_for(user_of(request), game_id)
+    return _render(request, access, status=status, error=error, marks=marks)
+
+
 @login_required
 @require_POST
 def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
@@ -129,6 +153,7 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """
     user = user_of(request)
     form = ActionForm(request.POST)
+    marks = request.POST if request.htmx else None  # what the page shows, kept if it stands
     try:
         if not form.is_valid():
             raise services.GameError(_("That move was not understood."))
@@ -137,15 +162,16 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             game_id, user, data["notation"], data["step"], seen_round=data["round"]
         )
     except services.StaleTurn as stale:
-        return _render(request, table_for(user, game_id), status=409, error=str(stale))
+        return _refused(request, game_id, 409, str(stale), marks)
     except engine.ActionError as refused:  # nothing changed
-        return _render(request, table_for(user, game_id), status=400, error=refusal_words(refused))
+        return _refused(request, game_id, 400, refusal_words(refused), marks)
     except services.GameError as refused:  # nothing changed
-        return _render(request, table_for(user, game_id), status=400, error=str(refused))
+        return _refused(request, game_id, 400, str(refused), marks)
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
         fresh = table_for(user, game_id)
-        return replace_url(_render(request, fresh, asked={}), fresh.game.get_absolute_url())
+        answer = _render(request, fresh, asked={}, marks=marks)
+        return replace_url(answer, fresh.game.get_absolute_url())
     messages.success(request, _("Done."))
     return redirect("games:game", game_id)
 
@@ -158,21 +184,22 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """
     user = user_of(request)
     form = UndoForm(request.POST)
+    marks = request.POST if request.htmx else None  # what the page shows, kept if it stands
     if not form.is_valid():
         error = _("That request to take back your turn was not understood.")
-        return _render(request, table_for(user, game_id), status=400, error=error)
+        return _refused(request, game_id, 400, error, marks)
     try:
         services.undo_turn(
             game_id, user, form.cleaned_data["step"], seen_round=form.cleaned_data["round"]
         )
     except services.NotAllowed as refused:
-        return _render(request, table_for(user, game_id), status=403, error=str(refused))
+        return _refused(request, game_id, 403, str(refused), marks)
     except engine.ActionError as refused:  # nothing changed
-        return _render(request, table_for(user, game_id), status=409, error=refusal_words(refused))
+        return _refused(request, game_id, 409, refusal_words(refused), marks)
     except services.GameError as refused:  # nothing changed
-        return _render(request, table_for(user, game_id), status=409, error=str(refused))
+        return _refused(request, game_id, 409, str(refused), marks)
     if request.htmx:
-        return _render(request, table_for(user, game_id), asked={})
+        return _render(request, table_for(user, game_id), asked={}, marks=marks)
     messages.success(request, _("Your turn is taken back: play it again."))
     return redirect("games:game", game_id)
 
@@ -216,13 +243,7 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
             return HttpResponseClientRefresh()
         return _render(request, access)
     page = build_page(access, {})
-    context = {
-        "access": access,
-        "game": game,
-        "page": page,
-        "chat_kept": request.GET.get("c") == chat_mark(access),
-        "others_kept": page.me is not None and request.GET.get("k") == others_mark(page),
-    }
+    context = {"access": access, "game": game, "page": page, **_kept(request.GET, access, page)}
     # A new round, the towers step or the end moves every seat on, so "own" covers them;
     # a spectator has no seat, so any change re-renders everything they see.
     if token.own != seen.own or access.mine is None:

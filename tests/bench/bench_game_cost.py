@@ -41,7 +41,7 @@ import time
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from tests.bench import Measurement
 from tests.bench.bench_web import GZIP, _bench_env, _load, _session_cookie, _setup_django
@@ -154,6 +154,11 @@ class Player:
             self.poll = html.unescape(found.group(1))
             self.advancing = "load, every 1s" in text
 
+    def marks(self) -> dict[str, str]:
+        """What the page shows as it stands (the talk, the other counties), which a move sends
+        from the poll's inputs: the same values its address carries."""
+        return {k: v for k, v in parse_qsl(urlsplit(self.poll).query) if k in ("c", "k")}
+
     def open_page(self, site: Site, game_id: int) -> None:
         status, text = site.ask("pages", "GET", f"/games/{game_id}/", self.cookie, {})
         assert status == 200, (status, text[:300])
@@ -246,6 +251,7 @@ def _play(site: Site, tasks: Tasks, game_id: int, players: list[Player]) -> int:
                 for move in seats[seat]:
                     step = wait_for_turn(game_id, move, read)
                     data = {"notation": move.notation, "step": step, "round": move.round}
+                    data |= player.marks()  # the form includes the poll's (hx-include)
                     htmx = {"HX-Request": "true", "HX-Target": "game"}
                     status, text = site.ask(
                         "moves", "POST", f"/games/{game_id}/play/", player.cookie, htmx, data

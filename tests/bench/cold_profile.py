@@ -215,12 +215,16 @@ def main(argv: list[str]) -> None:
     # and other counties, or drawing one of them too when it moved as well (the counties do at
     # a round's end).
     changed = f"/games/{table.pk}/status/?t={table_half}{'0' * 12}&{viewer}"
+    # Only the table's half moved (a neighbour is done): the poll answers with #table.
+    own_half = poll.group(0).decode().split("t=")[1][12:24]
+    neighbour = f"/games/{table.pk}/status/?t={'0' * 12}{own_half}&{viewer}"
     fragment = {"HX-Request": "true", "HX-Target": "table"}
     paths = {
         "page": (f"/games/{table.pk}/", {}),
         "#game": (f"{changed}&{talk}&{counties}", fragment),
         "#game, talk changed": (f"{changed}&c=0.0&{counties}", fragment),
         "#game, counties changed": (f"{changed}&{talk}&k=0", fragment),
+        "#table, a neighbour done": (f"{neighbour}&{talk}&{counties}", fragment),
     }
     for name, (path, headers) in paths.items():
         plain = client.get(path, headers={**headers, "accept-encoding": "identity"})

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 from games import services
 from games.models import Game, GameStatus
 from games.services.chat import post_message
-from tests.browser.playing import LAPTOP, PHONE, sign_in
+from tests.browser.playing import LAPTOP, PHONE, confirm, line_up, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
 from tests.fixtures.streams import StreamServer
@@ -90,7 +90,7 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     """A poll for a neighbour's move or a new round leaves the chat panel the page has (the
     same element, with what the player is typing); a new message draws it again. The
     neighbour's county, too, stays the same element while their turn is hidden, and is drawn
-    again once the round ends and their tile shows."""
+    again once the round ends and their tile shows; the player's own move keeps both."""
     base = str(live_server)
     game, (ann, bob) = _table(("Ann", "Bob"))
     post_message(game.pk, bob, "Hello from Bob")
@@ -124,6 +124,16 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     expect(page.get_by_label("Your message")).to_have_value("half a thought")
     expect(page.locator("#chat .chat-line")).to_have_count(2)
     page.locator("#chat").screenshot(path=screenshot_dir / "chat-kept-phone.png")
+
+    # Ann's own move answers with the whole game, which leaves her the talk and Bob's county.
+    page.evaluate("document.getElementById('chat').markedByTest = true")
+    page.evaluate("document.getElementById('other-board-1').markedByTest = true")
+    line_up(page)
+    confirm(page)
+    expect(page.locator("#turn")).not_to_contain_text("Choose one of your two tiles")
+    assert page.evaluate(kept), "the chat panel was drawn again for Ann's move"
+    assert page.evaluate(county_kept), "Bob's county was drawn again for Ann's move"
+    expect(page.get_by_label("Your message")).to_have_value("half a thought")
 
 
 def test_a_finished_table_is_played_again(

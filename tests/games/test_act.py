@@ -12,6 +12,8 @@ from django.test import Client
 import engine
 from games.engine_bridge import load_state
 from games.models import Action, Game
+from games.page.chat_html import KEPT
+from games.services.chat import post_message
 from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
 
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
@@ -176,3 +178,44 @@ def test_a_submit_from_the_last_round_says_a_new_round_began(
     assert response.status_code == 409
     assert "Round 2 has begun since this page was drawn" in response.content.decode()
     assert not Action.objects.filter(round=2).exists()
+
+
+def _marks(client: Client, game: Game) -> dict[str, str]:
+    """What the page's poll holds for a move to send (``hx-include="#poll"``): the talk it shows
+    (``c``) and what its other counties show (``k``)."""
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    return dict(re.findall(r'<input type="hidden" name="([ck])" value="([^"]*)">', html))
+
+
+def test_a_moves_answer_leaves_the_page_its_talk_and_counties_while_they_stand(
+    client: Client, host: User, player: User, started: Game, django_assert_num_queries: Any
+) -> None:
+    post_message(started.pk, player, "Your move, Aoife.")
+    client.force_login(host)
+    marks = _marks(client, started)
+    assert set(marks) == {"c", "k"}
+    move = {"notation": _legal(started), "step": step_of(started, host), **marks}
+    # a move's queries as at a table without talk: the messages are not read
+    with django_assert_num_queries(15):
+        html = client.post(f"/games/{started.pk}/play/", move, headers=HTMX).content.decode()
+    assert KEPT in html and "Your move, Aoife." not in html
+    assert '<div class="other-board" id="other-board-1" hx-preserve="true"></div>' in html
+    # A move from a page that sends nothing (or shows other talk) gets both drawn.
+    undo = {"step": step_of(started, host), "round": started.round, "c": "0.1"}
+    html = client.post(f"/games/{started.pk}/undo/", undo, headers=HTMX).content.decode()
+    assert KEPT not in html and "Your move, Aoife." in html
+    assert 'id="other-board-1"><div class="county-wrap' in html
+
+
+def test_a_stale_move_after_the_round_ended_draws_the_new_counties(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    marks = _marks(client, started)
+    move = {"notation": _legal(started), "step": step_of(started, host), "round": 1, **marks}
+    play_round(started, random.Random(2))  # meanwhile, from another tab, and the round ends
+    response = client.post(f"/games/{started.pk}/play/", move, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert KEPT in html  # no new talk
+    assert 'id="other-board-1"><div class="county-wrap' in html  # Brendan's tile now shows

@@ -68,7 +68,7 @@ OLD_TILE_TURN = (  # the section of games/game.html as it was ({% hint_button %}
             {% if page.turn.preview.gains %}<ul>{% for gain in page.turn.preview.gains %}<li>{{ gain|rule_links }}</li>{% endfor %}</ul>{% endif %}{% endif %}
           </div>
           {% endpartialdef %}
-          <form method="post" action="{% url 'games:act' game.pk %}" hx-post="{% url 'games:act' game.pk %}" hx-target="#game" hx-swap="outerHTML" class="confirm">
+          <form method="post" action="{% url 'games:act' game.pk %}" hx-post="{% url 'games:act' game.pk %}" hx-target="#game" hx-swap="outerHTML" hx-include="#poll" class="confirm">
             {% csrf_token %}
             <input type="hidden" name="notation" value="{{ turn.preview.notation }}">
             <input type="hidden" name="step" value="{{ page.me.seat.step }}"><input type="hidden" name="round" value="{{ game.round }}">
