@@ -72,7 +72,7 @@ def render_others(page: GamePage, kept: bool = False) -> SafeString:
             title = SafeString(_title(p))
             board += f">{county_html(p.county, size='small', title=title)}\n</div>"
         out.append(
-            '\n          <details class="other-county">\n'
+            f'\n          <details class="other-county" id="other-county-{p.position}">\n'
             "            <summary>\n"
             f'              <span class="who">{name}</span>\n'
             f'              <span class="state">{_state(page, p)}</span>\n'

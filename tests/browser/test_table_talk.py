@@ -104,12 +104,14 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     county_kept = "document.getElementById('other-board-1').markedByTest === true"
     squares = page.locator("#other-board-1 .cell").count()
 
+    page.locator("#other-county-1 summary").click()  # Ann looks at Bob's county, large
     rng = random.Random(8)
     finish_turns(game, rng, skip=(0,))  # Bob is done: the table panel is drawn again
     expect(page.locator('#table tr:has(th:has-text("Bob"))')).to_contain_text("done", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for a move"
     assert page.evaluate(county_kept), "Bob's county was drawn again for his hidden move"
     expect(page.locator("#other-board-1 .cell")).to_have_count(squares)
+    expect(page.locator("#other-county-1")).to_have_attribute("open", "")  # still opened
     finish_turns(game, rng, skip=(1,))  # Ann's turn from elsewhere ends the round: the game
     expect(page.locator(".game-meta")).to_contain_text("Round 2 of", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for the new round"

@@ -27,7 +27,7 @@ from tests.games.playing import any_legal_action, play_to_end, step_of
 OLD_OTHERS = """{% load i18n %}<section class="others" aria-labelledby="others-title">
         <h2 id="others-title">{% translate "The other counties" %}</h2>
         {% for p in page.players %}{% if not p.is_me %}
-          <details class="other-county">
+          <details class="other-county" id="other-county-{{ p.position }}">
             <summary>
               <span class="who">{{ p.seat.name }}</span>
               <span class="state">{% if page.finished %}{% blocktranslate trimmed count points=p.score.total %}{{ points }} point{% plural %}{{ points }} points{% endblocktranslate %}{% elif p.done %}{% translate "done" %}{% else %}{% translate "still playing" %}{% endif %}</span>
