@@ -172,13 +172,14 @@ def render_tile_turn(page: GamePage, *, here: str, act_url: str, csrf_token: str
         "\n",
         json_script(turn.offer.data, "offer"),
         f'\n<div class="try" id="try"{"" if turn.draft else " hidden"}>\n',
-        # The controls, what the spot is worth and the confirm stick to the top of the screen
-        # while the county scrolls under them (a phone).
+        # The controls, the confirm and what the spot is worth stick to the top of the screen
+        # while the county scrolls under them (a phone). The confirm comes before the words,
+        # which grow when the engine's arrive: the button stays where the finger is going.
         '<div class="try-bar">\n',
         _controls(turn, here),
         '<p class="sr-only" id="spot-status" role="status" aria-live="polite"></p>\n',
-        render_preview(turn.preview),
         _confirm(page, turn, act_url, csrf_token),
+        render_preview(turn.preview),
         "</div>\n",
         f'<p class="hint"><span class="for-touch">{touch}</span>'
         f'<span class="for-keys">{keys}</span></p>\n</div>\n',

@@ -91,6 +91,14 @@ def test_the_tile_and_the_next_prompt_stay_on_screen_through_a_phone_turn(
     page.locator("#ctl-next-spot").tap()
     expect(page.locator("#ctl-confirm")).to_be_enabled()
     _assert_tile_and_controls_shown(page, "jumping to a place where it fits")
+    # What the spot gains grows the words under the confirm when the engine's arrive: the
+    # button the finger is heading for stays where it is.
+    confirm_at = page.locator("#ctl-confirm").bounding_box()
+    more = "<ul id='more-gains'><li>one</li><li>two</li><li>three</li></ul>"
+    grow = "(words, more) => words.insertAdjacentHTML('beforeend', more)"
+    page.locator("#preview").evaluate(grow, more)
+    assert page.locator("#ctl-confirm").bounding_box() == confirm_at, "the confirm moved"
+    page.locator("#more-gains").evaluate("more => more.remove()")
     page.screenshot(path=screenshot_dir / "phone-turn-moved.png")
     assert_accessible(page, "the game page on a phone, a tile being moved")
 

@@ -43,7 +43,7 @@ OLD_TILE_TURN = (  # the section of games/game.html as it was ({% hint_button %}
         {{ turn.offer.data|json_script:"offer" }}
         <div class="try" id="try"{% if not turn.draft %} hidden{% endif %}>
           {% with links=turn.links %}
-          {# The controls, what the spot is worth and the confirm stick to the top of the screen while the county scrolls under them (a phone). #}
+          {# The controls, the confirm and what the spot is worth stick to the top of the screen while the county scrolls under them (a phone). #}
           <div class="try-bar">
           <div class="controls" role="group" aria-label="{% translate "Turn and move the tile" %}">
             <a class="button small secondary" id="ctl-rotate" href="{{ here }}{{ links.rotate }}" hx-get="{{ here }}{{ links.rotate }}" hx-target="#turn" hx-swap="outerHTML" hx-push-url="true" data-key="r" aria-keyshortcuts="R">{% translate "Rotate" %} <kbd>R</kbd></a>
@@ -61,13 +61,6 @@ OLD_TILE_TURN = (  # the section of games/game.html as it was ({% hint_button %}
             </span>
           </div>
           <p class="sr-only" id="spot-status" role="status" aria-live="polite"></p>
-          {% partialdef preview inline %}
-          <div class="preview {% if page.turn.preview.legal %}legal{% else %}illegal{% endif %}" id="preview" role="status" aria-live="polite">
-            {% if page.turn.preview %}<p><strong>{% if page.turn.preview.legal %}{% translate "Fits here." %}{% else %}{% translate "Not here:" %}{% endif %}</strong>
-              {% if not page.turn.preview.legal %}{{ page.turn.preview.message|rule_links }}{% endif %}</p>
-            {% if page.turn.preview.gains %}<ul>{% for gain in page.turn.preview.gains %}<li>{{ gain|rule_links }}</li>{% endfor %}</ul>{% endif %}{% endif %}
-          </div>
-          {% endpartialdef %}
           <form method="post" action="{% url 'games:act' game.pk %}" hx-post="{% url 'games:act' game.pk %}" hx-target="#game" hx-swap="outerHTML" hx-include="#poll" class="confirm">
             {% csrf_token %}
             <input type="hidden" name="notation" value="{{ turn.preview.notation }}">
@@ -75,6 +68,13 @@ OLD_TILE_TURN = (  # the section of games/game.html as it was ({% hint_button %}
             {% if turn.draft %}{% for name, value in turn.draft.as_fields.items %}<input type="hidden" name="{{ name }}" value="{{ value }}">{% endfor %}{% else %}<input type="hidden" name="slot" value=""><input type="hidden" name="o" value=""><input type="hidden" name="x" value=""><input type="hidden" name="y" value="">{% endif %}
             <button type="submit" class="button" id="ctl-confirm" {% if not turn.preview.legal %}disabled aria-disabled="true"{% endif %}>{% translate "Place the tile here" %}</button>
           </form>
+          {% partialdef preview inline %}
+          <div class="preview {% if page.turn.preview.legal %}legal{% else %}illegal{% endif %}" id="preview" role="status" aria-live="polite">
+            {% if page.turn.preview %}<p><strong>{% if page.turn.preview.legal %}{% translate "Fits here." %}{% else %}{% translate "Not here:" %}{% endif %}</strong>
+              {% if not page.turn.preview.legal %}{{ page.turn.preview.message|rule_links }}{% endif %}</p>
+            {% if page.turn.preview.gains %}<ul>{% for gain in page.turn.preview.gains %}<li>{{ gain|rule_links }}</li>{% endfor %}</ul>{% endif %}{% endif %}
+          </div>
+          {% endpartialdef %}
           </div>
           {% endwith %}{% endwith %}
           <p class="hint"><span class="for-touch">{% translate "Tap a highlighted cell to put the tile there; the buttons turn, mirror and move it, and “Fit ›” jumps to the next place where it fits." %}</span><span class="for-keys">{% blocktranslate trimmed %}Click a highlighted cell to put the tile there, or use the arrow keys; <kbd>R</kbd> turns it, <kbd>F</kbd> mirrors it, <kbd>N</kbd> jumps to the next place where it fits and <kbd>Shift</kbd>+<kbd>N</kbd> back.{% endblocktranslate %}</span></p>
