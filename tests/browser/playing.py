@@ -43,7 +43,7 @@ def tried(page: Page, do: Callable[[], None]) -> None:
     """Do something to the tile being tried (pick, turn, move): the page answers by itself."""
     do()
     expect(page.locator("#try")).to_be_visible()
-    # The engine's words about the spot come after the page's own and may move the confirm
+    # The engine's words about the spot come after the page's own and may move the county
     # down: wait for them, as a player's eye does, so the next click finds what it aims at.
     expect(page.locator("#preview")).not_to_have_attribute("aria-busy", "true")
 
