@@ -6,23 +6,17 @@ translation and the county told in words for each) cost more than the counties t
 which come drawn from ``games.page.county_cache``. This writes exactly the markup the section
 of ``games/game.html`` drew, in one pass, as the wheel and the scores are drawn.
 
-What a viewer is shown of the others' counties changes only when a round ends (a turn in play
-stays hidden, R4.2), yet a neighbour's move sends the table panel again. So the page sends back
-with its poll what its counties show (``k``, ``others_mark``); while it stands, the answer
-carries each county as an empty ``hx-preserve`` placeholder and htmx keeps the one the page has:
-some 54 KB of a 5-player table panel neither compressed nor sent again.
+An answer to a page that shows the counties as they stand (``games.page.board``) carries each
+as an empty ``hx-preserve`` stand-in, and htmx keeps the one the page has.
 """
 
 from __future__ import annotations
-
-import hashlib
 
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from games.page import county_cache
 from games.page.county_cache import county_html, county_words
 from games.page.model import GamePage, PlayerPanel
 
@@ -35,26 +29,16 @@ def _state(page: GamePage, player: PlayerPanel) -> str:
     return conditional_escape(gettext("done") if player.done else gettext("still playing"))
 
 
-def _title(player: PlayerPanel) -> str:
+def county_title(player: PlayerPanel) -> str:
+    """The title of ``player``'s county, drawn small in the table panel."""
     return gettext("%(name)s’s county") % {"name": conditional_escape(player.seat.name)}
-
-
-def others_mark(page: GamePage) -> str:
-    """What the other counties on the viewer's page show: a digest of their drawings' cache keys
-    (each names one drawing: grid, title, language), the same for every request until a round
-    ends, a name changes or the site draws counties anew."""
-    others = (p for p in page.players if not p.is_me)
-    # The key as ``county_cache`` has it when called (the bench's cold rows give each drawing a
-    # new one, as a round's end does: tests.bench.cold).
-    keys = "|".join(county_cache.cache_key(p.county, "small", _title(p)) for p in others)
-    return hashlib.blake2b(keys.encode(), digest_size=6).hexdigest()
 
 
 def render_others(page: GamePage, kept: bool = False) -> SafeString:
     """The ``<section class="others">`` of the table panel: every county but the viewer's.
 
-    ``kept``: the page asking already shows these counties (its ``k`` is ``others_mark``), so
-    each is an empty placeholder htmx fills with the page's own (``hx-preserve``).
+    ``kept``: the page asking already shows these counties (``games.page.board``), so each is
+    an empty stand-in htmx fills with the page's own (``hx-preserve``).
     """
     heading = conditional_escape(gettext("The other counties"))
     out = [
@@ -69,7 +53,7 @@ def render_others(page: GamePage, kept: bool = False) -> SafeString:
         if kept:
             board += ' hx-preserve="true"></div>'
         else:
-            title = SafeString(_title(p))
+            title = SafeString(county_title(p))
             board += f">{county_html(p.county, size='small', title=title)}\n</div>"
         out.append(
             f'\n          <details class="other-county" id="other-county-{p.position}">\n'

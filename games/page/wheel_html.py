@@ -7,14 +7,38 @@ cost some 5 ms of a game page drawn after a change. This writes exactly the mark
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
+from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.page.county import PieceView, piece_view
 from games.page.county_html import square_svg
+
+#: The wheel in an answer to a page that shows it as it stands (``games.page.board``): htmx
+#: puts the page's own in its place (``hx-preserve``).
+KEPT = mark_safe('<section class="wheel" id="wheel" hx-preserve="true"></section>')
+# The markup comes from this file and the county package (a piece's squares): a release that
+# changes them draws the wheel anew.
+_MARKUP = hashlib.blake2b(
+    b"".join(
+        path.read_bytes()
+        for path in (Path(__file__), *sorted((Path(__file__).parent / "county").glob("*.py")))
+    ),
+    digest_size=6,
+).hexdigest()
+
+
+def wheel_key(
+    areas: Sequence[Sequence[int | None]], mine: int | None, owners: Mapping[int, str]
+) -> str:
+    """Exactly what ``render_wheel`` draws from, in the active language."""
+    owned = sorted(owners.items())
+    return f"wheel:{_MARKUP}:{translation.get_language()}:{areas!r}:{mine}:{owned!r}"
 
 
 def piece_html(piece: PieceView, size: str = "small") -> SafeString:
@@ -62,7 +86,7 @@ def render_wheel(
     """The wheel as ``_wheel.html`` documents it (see there for each parameter)."""
     wheel = conditional_escape(gettext("The wheel"))
     empty = conditional_escape(gettext("Empty slot"))
-    out = [f'<section class="wheel" aria-label="{wheel}">\n<ol class="wheel-areas">\n']
+    out = [f'<section class="wheel" id="wheel" aria-label="{wheel}">\n<ol class="wheel-areas">\n']
     for area, tiles in enumerate(areas):
         owner = owners.get(area, "")
         if owner or len(owners) > 1:

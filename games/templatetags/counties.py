@@ -8,11 +8,13 @@ from django.utils.translation import gettext
 
 from engine import Cell
 from games.page import county
+from games.page.board import counties_mark, wheel_mark
 from games.page.county import CountyGrid
 from games.page.county_cache import county_html, county_words
 from games.page.county_html import square_svg
 from games.page.model import GamePage
-from games.page.others_html import others_mark, render_others
+from games.page.others_html import render_others
+from games.page.wheel_html import KEPT as WHEEL_KEPT
 from games.page.wheel_html import piece_html, render_wheel
 
 register = template.Library()
@@ -33,7 +35,10 @@ def draw_piece(context: template.Context) -> SafeString:
 
 @register.simple_tag(name="wheel", takes_context=True)
 def draw_wheel(context: template.Context) -> SafeString:
-    """Draw the wheel the including ``_wheel.html`` was given (see its parameters)."""
+    """Draw the wheel the including ``_wheel.html`` was given (see its parameters); a page that
+    shows it as it stands (``wheel_kept``, games.page.board) keeps its own."""
+    if context.get("wheel_kept"):
+        return WHEEL_KEPT
     return render_wheel(context["areas"], context.get("mine"), context.get("owners") or {})
 
 
@@ -71,13 +76,18 @@ def told(grid: CountyGrid) -> str:
 @register.simple_tag(name="other_counties", takes_context=True)
 def draw_other_counties(context: template.Context) -> SafeString:
     """The other counties of the page's viewer's table panel (``games.page.others_html``); a
-    poll whose page shows them as they stand (``others_kept``) gets placeholders for them."""
+    page that shows them as they stand (``counties_kept``) gets stand-ins for them."""
     page: GamePage = context["page"]
-    return render_others(page, kept=bool(context.get("others_kept")))
+    return render_others(page, kept=bool(context.get("counties_kept")))
 
 
-@register.simple_tag(name="others_mark", takes_context=True)
-def draw_others_mark(context: template.Context) -> str:
-    """What the other counties on the page show (``games.page.others_html.others_mark``), for
-    its poll."""
-    return others_mark(context["page"])
+@register.simple_tag(name="counties_mark", takes_context=True)
+def draw_counties_mark(context: template.Context) -> str:
+    """What the other counties on the page show (``games.page.board``), for its poll."""
+    return counties_mark(context["page"])
+
+
+@register.simple_tag(name="wheel_mark", takes_context=True)
+def draw_wheel_mark(context: template.Context) -> str:
+    """What the wheel on the page shows (``games.page.board``), for its poll."""
+    return wheel_mark(context["page"])

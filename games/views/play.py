@@ -19,11 +19,11 @@ from games import services
 from games.access import TableAccess, table_for
 from games.forms import ActionForm, DraftForm, UndoForm
 from games.models import GameStatus
+from games.page.board import board_kept
 from games.page.cache import page_key, serve
 from games.page.chat import chat_mark
 from games.page.live import Token, current_token, token_for
 from games.page.model import GamePage, build_page
-from games.page.others_html import others_mark
 from games.services.tables import invite_token
 from games.streams import presence
 from games.views.chat import mark_seen_once_drawn
@@ -42,13 +42,10 @@ def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
 
 
 def _kept(marks: QueryDict, access: TableAccess, page: GamePage) -> dict[str, bool]:
-    """What the asking page shows as it stands, by the marks it sent (``c``: the talk, ``k``:
-    the other counties), for an answer that replaces its whole game or table panel to leave
-    in place (``hx-preserve``) instead of drawing again."""
-    return {
-        "chat_kept": marks.get("c") == chat_mark(access),
-        "others_kept": page.me is not None and marks.get("k") == others_mark(page),
-    }
+    """What the asking page shows as it stands, by the marks it sent (``c``: the talk; ``k``
+    and ``w``: the other counties and the wheel, games.page.board), for an answer that replaces
+    its whole game or table panel to leave in place (``hx-preserve``), not draw again."""
+    return {"chat_kept": marks.get("c") == chat_mark(access), **board_kept(marks, page)}
 
 
 def _render(
@@ -227,8 +224,8 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
     a neighbour finishing their turn re-renders the table panel and the "waiting for" line; a
     forming table re-renders its seats, and a page refresh shows the game once it starts. The
     table talk is drawn only when it changed since the page's (``c``, ``chat_mark``), and the
-    other counties only when they did (``k``, ``others_mark``, at a round's end): else the page
-    keeps those it has.
+    other counties and the wheel only when they did (``k`` and ``w``, games.page.board): else
+    the page keeps those it has.
     """
     user = user_of(request)
     access = table_for(user, game_id)

@@ -221,9 +221,9 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
     round ends). The fragment is what the poll answers when the viewer's own half of the token
     moved (a new round, the towers step): never from the page cache, so only counties differ.
     The table talk has not changed (the page sends what it shows), so the page keeps its panel;
-    nor, with counties warm, have the other counties (a hidden move), so it keeps those too. Cold,
-    every drawing is new and so is the mark the page sent for them: they are drawn and sent, as
-    after a round's end.
+    nor, with counties warm, have the other counties and the wheel (a hidden move), so it keeps
+    those too. Cold, every drawing is new and so is the mark the page sent for the counties, and
+    the wheel's is an old one: they are drawn and sent, as after a round's end.
     """
     out = []
     for counties in ("warm", "cold"):
@@ -233,6 +233,8 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
             token = _poll_query(port, table, cookie)
             # The viewer's own half moved, the table's did not: the poll answers with #game.
             changed = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, token)
+            if counties == "cold":  # after a round's end the wheel has turned too
+                changed = re.sub(r"&w=\w+", "&w=0", changed)
             for _ in range(4):  # both workers started, their counties drawn once (if warm)
                 _get(port, f"/games/{table.pk}/", cookie, GZIP)
                 _get(port, f"/games/{table.pk}/status/?{changed}", cookie, GZIP)
@@ -407,12 +409,12 @@ def _offer_size(port: int, game: Game, cookie: str) -> Measurement:
 
 def _poll_query(port: int, game: Game, cookie: str) -> str:
     """What the page's poll sends (its token, its viewer, the talk it shows and what its other
-    counties show) as the viewer with ``cookie`` gets it."""
+    counties and wheel show) as the viewer with ``cookie`` gets it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", f"/games/{game.pk}/", headers={"Cookie": cookie})
     html = conn.getresponse().read().decode()
     conn.close()
-    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+&amp;k=[0-9a-f]+)", html)
+    match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+&amp;k=\w+&amp;w=\w+)", html)
     assert match is not None, "the game page has no poll"
     return match.group(1).replace("&amp;", "&")
 

@@ -206,13 +206,15 @@ def main(argv: list[str]) -> None:
     page = client.get(f"/games/{table.pk}/", headers={"accept-encoding": "identity"})
     assert page.status_code == 200, page.status_code
     poll = re.search(
-        rb"/status/\?t=([0-9a-f]{12})[0-9a-f]{12}&amp;(v=\d+)&amp;(c=[0-9.]+)&amp;(k=[0-9a-f]+)",
+        rb"/status/\?t=([0-9a-f]{12})[0-9a-f]{12}&amp;(v=\d+)&amp;(c=[0-9.]+)&amp;(k=\w+&amp;w=\w+)",
         page.content,
     )
     assert poll is not None
-    table_half, viewer, talk, counties = (part.decode() for part in poll.groups())
-    # The viewer's own half moved: the poll answers with #game, keeping the page's chat panel
-    # and other counties, or drawing one of them too when it moved as well (the counties do at
+    table_half, viewer, talk, board = (
+        part.decode().replace("&amp;", "&") for part in poll.groups()
+    )
+    # The viewer's own half moved: the poll answers with #game, keeping the page's chat panel,
+    # other counties and wheel, or drawing them too when they moved as well (the board does at
     # a round's end).
     changed = f"/games/{table.pk}/status/?t={table_half}{'0' * 12}&{viewer}"
     # Only the table's half moved (a neighbour is done): the poll answers with #table.
@@ -221,10 +223,10 @@ def main(argv: list[str]) -> None:
     fragment = {"HX-Request": "true", "HX-Target": "table"}
     paths = {
         "page": (f"/games/{table.pk}/", {}),
-        "#game": (f"{changed}&{talk}&{counties}", fragment),
-        "#game, talk changed": (f"{changed}&c=0.0&{counties}", fragment),
-        "#game, counties changed": (f"{changed}&{talk}&k=0", fragment),
-        "#table, a neighbour done": (f"{neighbour}&{talk}&{counties}", fragment),
+        "#game": (f"{changed}&{talk}&{board}", fragment),
+        "#game, talk changed": (f"{changed}&c=0.0&{board}", fragment),
+        "#game, board changed": (f"{changed}&{talk}&k=0&w=0", fragment),
+        "#table, a neighbour done": (f"{neighbour}&{talk}&{board}", fragment),
     }
     for name, (path, headers) in paths.items():
         plain = client.get(path, headers={**headers, "accept-encoding": "identity"})

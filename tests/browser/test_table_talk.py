@@ -89,8 +89,8 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
 ) -> None:
     """A poll for a neighbour's move or a new round leaves the chat panel the page has (the
     same element, with what the player is typing); a new message draws it again. The
-    neighbour's county, too, stays the same element while their turn is hidden, and is drawn
-    again once the round ends and their tile shows; the player's own move keeps both."""
+    neighbour's county and the wheel, too, stay the same elements while their turn is hidden,
+    and are drawn again once the round ends; the player's own move keeps them all."""
     base = str(live_server)
     game, (ann, bob) = _table(("Ann", "Bob"))
     post_message(game.pk, bob, "Hello from Bob")
@@ -99,9 +99,11 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     expect(page.locator(".presence.is-here")).to_have_count(1, timeout=POLL)  # on its stream
     page.evaluate("document.getElementById('chat').markedByTest = true")
     page.evaluate("document.getElementById('other-board-1').markedByTest = true")
+    page.evaluate("document.getElementById('wheel').markedByTest = true")
     page.get_by_label("Your message").fill("half a thought")
     kept = "document.getElementById('chat').markedByTest === true"
     county_kept = "document.getElementById('other-board-1').markedByTest === true"
+    wheel_kept = "document.getElementById('wheel').markedByTest === true"
     squares = page.locator("#other-board-1 .cell").count()
 
     page.locator("#other-county-1 summary").click()  # Ann looks at Bob's county, large
@@ -110,12 +112,14 @@ def test_the_talk_on_a_page_stays_put_while_the_table_moves_and_is_drawn_again_o
     expect(page.locator('#table tr:has(th:has-text("Bob"))')).to_contain_text("done", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for a move"
     assert page.evaluate(county_kept), "Bob's county was drawn again for his hidden move"
+    assert page.evaluate(wheel_kept), "the wheel was drawn again for Bob's hidden move"
     expect(page.locator("#other-board-1 .cell")).to_have_count(squares)
     expect(page.locator("#other-county-1")).to_have_attribute("open", "")  # still opened
     finish_turns(game, rng, skip=(1,))  # Ann's turn from elsewhere ends the round: the game
     expect(page.locator(".game-meta")).to_contain_text("Round 2 of", timeout=POLL)
     assert page.evaluate(kept), "the chat panel was drawn again for the new round"
     assert not page.evaluate(county_kept), "Bob's county was kept though his tile now shows"
+    assert not page.evaluate(wheel_kept), "the wheel was kept though it turned"
     assert page.locator("#other-board-1 .cell").count() > squares
     expect(page.locator("#chat")).to_contain_text("Hello from Bob")
     expect(page.get_by_label("Your message")).to_have_value("half a thought")

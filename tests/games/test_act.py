@@ -182,9 +182,9 @@ def test_a_submit_from_the_last_round_says_a_new_round_began(
 
 def _marks(client: Client, game: Game) -> dict[str, str]:
     """What the page's poll holds for a move to send (``hx-include="#poll"``): the talk it shows
-    (``c``) and what its other counties show (``k``)."""
+    (``c``) and what its other counties and wheel show (``k``, ``w``)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
-    return dict(re.findall(r'<input type="hidden" name="([ck])" value="([^"]*)">', html))
+    return dict(re.findall(r'<input type="hidden" name="([ckw])" value="([^"]*)">', html))
 
 
 def test_a_moves_answer_leaves_the_page_its_talk_and_counties_while_they_stand(
@@ -193,13 +193,14 @@ def test_a_moves_answer_leaves_the_page_its_talk_and_counties_while_they_stand(
     post_message(started.pk, player, "Your move, Aoife.")
     client.force_login(host)
     marks = _marks(client, started)
-    assert set(marks) == {"c", "k"}
+    assert set(marks) == {"c", "k", "w"}
     move = {"notation": _legal(started), "step": step_of(started, host), **marks}
     # a move's queries as at a table without talk: the messages are not read
     with django_assert_num_queries(15):
         html = client.post(f"/games/{started.pk}/play/", move, headers=HTMX).content.decode()
     assert KEPT in html and "Your move, Aoife." not in html
     assert '<div class="other-board" id="other-board-1" hx-preserve="true"></div>' in html
+    assert '<section class="wheel" id="wheel" aria-label=' in html  # Aoife took a tile from it
     # A move from a page that sends nothing (or shows other talk) gets both drawn.
     undo = {"step": step_of(started, host), "round": started.round, "c": "0.1"}
     html = client.post(f"/games/{started.pk}/undo/", undo, headers=HTMX).content.decode()

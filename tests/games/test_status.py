@@ -15,11 +15,11 @@ from django.utils import timezone, translation
 from games import services
 from games.access import table_for
 from games.models import Game, Seat
+from games.page.board import counties_mark, wheel_mark
 from games.page.chat import chat_mark
 from games.page.chat_html import KEPT
 from games.page.live import token_for
 from games.page.model import build_page
-from games.page.others_html import others_mark
 from games.services.chat import post_message, set_hidden
 from games.services.record import close
 from tests.games.playing import finish_turns, play_round
@@ -29,11 +29,11 @@ POLL = {"HX-Request": "true", "HX-Target": "table"}
 
 def _token(client: Client, game: Game) -> str:
     """What the page's poll sends: its token, its viewer, the talk it shows and what its other
-    counties show (``t=…&v=…&c=…&k=…``; a forming table's page sends neither ``c`` nor ``k``, a
-    spectator's no ``k``)."""
+    counties and wheel show (``t=…&v=…&c=…&k=…&w=…``; a forming table's page sends no ``c``,
+    ``k`` nor ``w``, a spectator's no ``k`` nor ``w``)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
     match = re.search(
-        r"/status/\?(t=[0-9a-f]+&amp;v=\d+(?:&amp;c=[0-9.]+)?(?:&amp;k=[0-9a-f]+)?)\"", html
+        r"/status/\?(t=[0-9a-f]+&amp;v=\d+(?:&amp;c=[0-9.]+)?(?:&amp;k=\w+&amp;w=\w+)?)\"", html
     )
     assert match is not None, "the page has no poll"
     return match.group(1).replace("&amp;", "&")
@@ -91,12 +91,14 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     assert '<span class="done">done</span>' in html
     assert 'id="nav-mine" hx-swap-oob="true"' in html
     assert KEPT in html and "Table talk" not in html
-    # The neighbour's county shows nothing new (their turn stays hidden): the page keeps it.
+    # The neighbour's county and the wheel show nothing new (their turn stays hidden): the page
+    # keeps them.
     assert '<div class="other-board" id="other-board-0" hx-preserve="true"></div>' in html
     assert 'class="county-wrap' not in html
+    assert '<section class="wheel" id="wheel" hx-preserve="true"></section>' in html
 
 
-def test_a_poll_draws_the_other_counties_again_only_once_they_changed(
+def test_a_poll_draws_the_board_again_only_once_it_changed(
     client: Client, host: User, player: User, started: Game
 ) -> None:
     client.force_login(player)
@@ -110,23 +112,26 @@ def test_a_poll_draws_the_other_counties_again_only_once_they_changed(
     for query in (token.replace(mark.group(), ""), token.replace(mark.group(), "&k=0f")):
         html = _poll(client, started, query).content.decode()
         assert kept not in html and drawn in html
-    # The round ends: the neighbour's tile shows, so the county is drawn again with #game.
+    # The round ends: the neighbour's tile shows and the wheel turns, so both are drawn again
+    # with #game.
     play_round(started, random.Random(2))
     response = _poll(client, started, token)
     html = response.content.decode()
     assert response["HX-Retarget"] == "#game"
     assert kept not in html and drawn in html
+    assert '<section class="wheel" id="wheel" aria-label="The wheel">' in html
     # The next neighbour's move, polled by the page drawn from that answer, keeps it.
     token = _token(client, started)
     finish_turns(started, random.Random(3), skip=(1,))
     assert kept in _poll(client, started, token).content.decode()
 
 
-def test_what_the_other_counties_show_moves_with_the_round_and_names_not_with_play(
+def test_what_the_board_shows_moves_with_the_round_and_names_not_with_play(
     client: Client, host: User, player: User, started: Game
 ) -> None:
     def mark() -> str:
-        return others_mark(build_page(table_for(player, started.pk), {}))
+        page = build_page(table_for(player, started.pk), {})
+        return f"{counties_mark(page)}.{wheel_mark(page)}"
 
     first = mark()
     finish_turns(started, random.Random(1), skip=(1,))  # the neighbour's turn stays hidden

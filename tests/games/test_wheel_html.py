@@ -34,7 +34,7 @@ SEED = 20261129
 # The partials as the template language drew them, without their comments.
 OLD_PIECE = """{% load counties %}{% if not piece %}{% if bonus is None or bonus == "" %}{% piece_view tile orientation as piece %}{% else %}{% bonus_view bonus as piece %}{% endif %}{% endif %}<span class="piece piece--{{ size|default:"small" }}{% if piece.bonus %} piece--bonus{% endif %}{% if piece.sheep %} piece--sheep{% endif %}" role="img" aria-label="{{ piece.label }}" style="--w: {{ piece.width }}; --h: {{ piece.height }}">{% for sq in piece.squares %}<span class="piece-sq {{ sq.seams }}" style="grid-area: {{ sq.row }} / {{ sq.col }}">{{ sq.cell|square }}</span>{% endfor %}{% if piece.sheep %}<svg class="plus-sheep" style="grid-area: {{ piece.badge.row }} / {{ piece.badge.col }}" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><use href="#plus-sheep"/></svg>{% endif %}</span>
 """  # noqa: E501 (a template tag cannot span lines)
-OLD_WHEEL = """{% load counties %}<section class="wheel" aria-label="The wheel">
+OLD_WHEEL = """{% load counties %}<section class="wheel" id="wheel" aria-label="The wheel">
 <ol class="wheel-areas">
 {% for area in areas %}{% with owner=owners|at:forloop.counter0 %}{% if owner or owners|length > 1 %}<li class="wheel-area{% if forloop.counter0 == mine %} mine{% endif %}">
 <p class="wheel-owner">{% if forloop.counter0 == mine %}Your tiles{% elif owner %}{{ owner }}’s tiles{% else %}Free this round{% endif %}</p>
