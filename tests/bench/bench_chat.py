@@ -12,7 +12,7 @@ import os
 from datetime import timedelta
 
 from tests.bench import Measurement, median_ms
-from tests.bench.bench_web import _bench_env, _setup_django
+from tests.bench.served import _bench_env, _setup_django
 
 MESSAGES = 500  # at the table whose panel is drawn (the panel shows the newest 50)
 TABLES = 20  # the person's tables, for "Your games"

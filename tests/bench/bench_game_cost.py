@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from tests.bench import Measurement
-from tests.bench.bench_web import GZIP, _bench_env, _load, _session_cookie, _setup_django
+from tests.bench.served import GZIP, _bench_env, _load, _session_cookie, _setup_django
 from tests.fixtures.processes import Process, celery_worker_args, free_port, spawn, start_gunicorn
 from tests.load.cpu import children, cpu_seconds, thread_cpu_seconds
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from tests.bench import Measurement, median_ms
-from tests.bench.bench_web import BASE_DIR, _bench_env, _setup_django
+from tests.bench.served import BASE_DIR, _bench_env, _setup_django
 
 if TYPE_CHECKING:
     from games.models import QueueEntry

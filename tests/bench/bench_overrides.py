@@ -20,7 +20,8 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from tests.bench import Measurement
-from tests.bench.bench_web import (
+from tests.bench.plain import OVERRIDES
+from tests.bench.served import (
     GZIP,
     _bench_env,
     _free_port,
@@ -29,7 +30,6 @@ from tests.bench.bench_web import (
     _setup_django,
     late_table,
 )
-from tests.bench.plain import OVERRIDES
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

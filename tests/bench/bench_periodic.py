@@ -22,7 +22,7 @@ from datetime import timedelta
 from urllib.parse import urlparse
 
 from tests.bench import Measurement
-from tests.bench.bench_web import _bench_env, _setup_django
+from tests.bench.served import _bench_env, _setup_django
 
 TABLES = 10_000
 PEOPLE = 4_000

@@ -21,7 +21,7 @@ from datetime import timedelta
 from urllib.parse import urlparse
 
 from tests.bench import Measurement, median_ms
-from tests.bench.bench_web import _bench_env, _setup_django
+from tests.bench.served import _bench_env, _setup_django
 
 PEOPLE = 200
 

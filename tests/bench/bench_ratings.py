@@ -13,7 +13,7 @@ import time
 from datetime import datetime, timedelta
 
 from tests.bench import Measurement
-from tests.bench.bench_web import (
+from tests.bench.served import (
     _bench_env,
     _free_port,
     _process,

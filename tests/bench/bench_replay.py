@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from tests.bench import Measurement, median_ms
-from tests.bench.bench_web import _bench_env, _setup_django
+from tests.bench.served import _bench_env, _setup_django
 
 SEED = 7
 

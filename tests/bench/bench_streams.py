@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.bench import Measurement
-from tests.bench.bench_web import _bench_env, _setup_django
+from tests.bench.served import _bench_env, _setup_django
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -102,7 +102,7 @@ def _in_chromium(env: dict[str, str], people: list[User], sessions: list[str]) -
     neighbour's last move (or a message) to the change on the two other pages."""
     from games.services import submit_action
     from games.services.chat import post_message
-    from tests.bench.bench_web import _chromium, _gunicorn, _process
+    from tests.bench.served import _chromium, _gunicorn, _process
     from tests.browser.playing import change_seen
     from tests.fixtures.processes import free_port
     from tests.games.playing import table_of

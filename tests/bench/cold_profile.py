@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlparse
 
-from tests.bench.bench_web import _bench_env, _setup_django, late_table
+from tests.bench.served import _bench_env, _setup_django, late_table
 
 #: (module, name) of what the per-part timers wrap, and the label they are reported under.
 PARTS = [

@@ -25,7 +25,7 @@ from django.test import override_settings
 import engine
 from games.engine_bridge import load_state
 from games.models import Game, Seat
-from tests.bench.bench_web import _session_cookie as bench_session_cookie
+from tests.bench.served import _session_cookie as bench_session_cookie
 from tests.deadlines.conftest import two_player_table
 from tests.factories import UserFactory
 from tests.faults.conftest import until

@@ -41,7 +41,7 @@ from urllib.parse import urlencode, urlparse
 
 import psycopg
 
-from tests.bench.bench_web import BASE_DIR, GZIP, _bench_env, _free_port, _process, _setup_django
+from tests.bench.served import BASE_DIR, GZIP, _bench_env, _free_port, _process, _setup_django
 from tests.load.cpu import Sampler, children
 
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
@@ -246,7 +246,7 @@ def main() -> int:
 
     from games import services
     from games.models import Game, GameStatus, Seat
-    from tests.bench.bench_web import _session_cookie
+    from tests.bench.served import _session_cookie
     from tests.factories import UserFactory
     from tests.fixtures.worker import Worker
     from tipperary_site.celery import app as celery_app
