@@ -174,13 +174,21 @@ def _time_round_end(game: Game, last: User, rng: random.Random, worker: Worker) 
 
 
 def _sizes(port: int, game: Game, cookie: str) -> list[Measurement]:
-    """The page and each of its fragments on the wire (KB), with their size unpacked."""
+    """The page and each of its fragments on the wire (KB), with their size unpacked; and the
+    poll's answer after a neighbour's move (the table's half of the token moved), which leaves
+    the page the talk, the other counties and the wheel it shows."""
     htmx = {"HX-Request": "true"}
+    poll = _poll_query(port, game, cookie)
+    neighbour = re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
     asked = {
         "game page": ({}, ""),
         "#game fragment": ({**htmx, "HX-Target": "game"}, ""),
         "#turn fragment (a tile tried)": ({**htmx, "HX-Target": "turn"}, "?slot=0"),
         "#table fragment": ({**htmx, "HX-Target": "table"}, ""),
+        "#table after a neighbour's move (the poll)": (
+            {**htmx, "HX-Target": "table"},
+            f"status/?{neighbour}",
+        ),
     }
     out = []
     for name, (headers, query) in asked.items():
