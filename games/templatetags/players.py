@@ -40,8 +40,9 @@ def player(who: Seat | User | Profile | None, absolute: bool = False) -> SafeStr
     if isinstance(who, Seat) and who.kind == SeatKind.BOT:
         return format_html('<span class="player bot">{}</span>', who.name)
     profile = _profile(who)
-    if profile is None:
-        name = who.get_username() if isinstance(who, User) else _("former player")
+    if profile is None:  # no page: a deleted account, or one that never logged in (an admin's)
+        user = who.user if isinstance(who, Seat) else who
+        name = user.get_username() if isinstance(user, User) else _("former player")
         return format_html('<span class="player former">{}</span>', name)
     url = player_url(profile.display_name)
     if absolute:

@@ -33,9 +33,14 @@ def test_it_shows_a_former_player_without_a_link(started: Game) -> None:
     assert named(None) == '<span class="player former">former player</span>'
 
 
-def test_a_person_without_a_profile_has_no_page_to_link(db: None) -> None:
+def test_a_person_without_a_profile_has_no_page_to_link(started: Game) -> None:
     admin = UserFactory.create(username="root-user", profile=None)
     assert named(admin) == '<span class="player former">root-user</span>'
+    # Seated (by the admin pages), they are named as everywhere else at the table.
+    Seat.objects.filter(game=started, position=0).update(user=admin)
+    seat = Seat.objects.select_related("user__profile").get(game=started, position=0)
+    assert named(seat) == '<span class="player former">root-user</span>'
+    assert seat.name == "root-user"
 
 
 def test_it_links_from_an_email_with_the_sites_address(
