@@ -24,6 +24,10 @@ worker itself (tests.bench.game_cost_tasks). What they spent outside requests an
 game) is shown apart and left out of the cost, as are PostgreSQL's and Redis's (``make load``
 reads PostgreSQL's: about an eighth of the web's).
 
+The same worker's trivial view (``/bench/trivial``), asked 200 times before and after the game,
+is the yardstick: the game's CPU in trivial views holds while the machine slows or speeds up
+(its seconds drifted by half within an hour on a shared host), so runs hours apart compare.
+
 On its own database (``<DATABASE_URL name>_bench``) and queues, with a cache prefix of its own
 so that nothing drawn by an earlier run is found. Run alone with
 ``python -m tests.bench bench_game_cost``.
@@ -137,6 +141,23 @@ class Site:
             kind = "changes: #game"  # the poll asked for #table, and got all of #game
         self.ledger.add(kind, spent)
         return response.status, raw.decode(errors="replace")
+
+    def yardstick(self, requests: int = 200) -> float:
+        """The trivial view's CPU seconds per request on this worker (``/bench/trivial``: every
+        middleware, no session, no query), each on a connection of its own as the game's are."""
+        spent = 0.0
+        for _ in range(requests):
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            before = thread_cpu_seconds(self.pid)
+            try:
+                conn.request("GET", "/bench/trivial", headers=GZIP)
+                response = conn.getresponse()
+                response.read()
+            finally:
+                conn.close()
+            spent += thread_cpu_seconds(self.pid) - before
+            assert response.status == 200, response.status
+        return spent / requests
 
 
 @dataclass
@@ -351,6 +372,7 @@ def run() -> list[Measurement]:
         # A first game warms both processes (imports, templates, what every county starts as),
         # as a server that has been up a while is.
         _game(site, tasks, "warm", 11)
+        trivial_before = site.yardstick()
         load_before = _load()
         web_pids = [web.process.pid, web_pid]
         web_before = sum(thread_cpu_seconds(pid) for pid in web_pids)
@@ -360,6 +382,7 @@ def run() -> list[Measurement]:
         wall = time.perf_counter() - started
         web_outside = sum(thread_cpu_seconds(pid) for pid in web_pids) - web_before
         worker_outside = (cpu_seconds(worker.process.pid) or 0.0) - worker_before
+        trivial = (trivial_before + site.yardstick()) / 2
     finally:
         if web is not None:
             web.stop()
@@ -368,11 +391,11 @@ def run() -> list[Measurement]:
     web_outside -= sum(ledger.seconds[kind] for kind in WEB_KINDS)
     worker_outside -= sum(s for kind, s in ledger.seconds.items() if kind not in WEB_KINDS)
     return _rows(ledger, rounds, wall, f"{load_before} → {_load()[5:]}",
-                 web_outside, worker_outside)  # fmt: skip
+                 web_outside, worker_outside, trivial)  # fmt: skip
 
 
 def _rows(ledger: Ledger, rounds: int, wall: float, load: str, web_outside: float,
-          worker_outside: float) -> list[Measurement]:  # fmt: skip
+          worker_outside: float, trivial: float) -> list[Measurement]:  # fmt: skip
     web = sum(ledger.seconds[kind] for kind in WEB_KINDS)
     worker = sum(s for kind, s in ledger.seconds.items() if kind not in WEB_KINDS)
     total = web + worker
@@ -417,6 +440,14 @@ def _rows(ledger: Ledger, rounds: int, wall: float, load: str, web_outside: floa
             ledger.seconds[largest] / total * 100,
             "%",
             note=WORDS[largest],
+        ),
+        Measurement(
+            "CPU per game in trivial views",
+            total / trivial,
+            "views",
+            note=f"the trivial view cost {trivial * 1000:.2f} ms of the worker's CPU (before and "
+            "after the game): a count that holds from hour to hour as the machine slows or "
+            "speeds up, where the seconds do not; compare runs by it",
         ),
         Measurement(
             "games per day per core",
