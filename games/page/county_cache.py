@@ -36,16 +36,17 @@ TIMEOUT = 24 * 3600
 #: How many drawings a process keeps in memory (some 20 KB each); it starts afresh when full.
 KEPT = 500
 _kept: dict[str, str] = {}
-# The markup comes from county_html.py and the county package (labels, seams): a release that
-# changes them draws anew.
 _HERE = Path(__file__).parent
-_MARKUP = hashlib.blake2b(
-    b"".join(
-        path.read_bytes()
-        for path in (_HERE / "county_html.py", *sorted((_HERE / "county").glob("*.py")))
-    ),
-    digest_size=6,
-).hexdigest()
+
+
+def markup_digest(drawn_by: Path) -> str:
+    """A short digest of the code a drawing's markup comes from: ``drawn_by`` and the county
+    package (labels, seams, a piece's squares). A release that changes them draws anew."""
+    sources = (drawn_by, *sorted((_HERE / "county").glob("*.py")))
+    return hashlib.blake2b(b"".join(p.read_bytes() for p in sources), digest_size=6).hexdigest()
+
+
+_MARKUP = markup_digest(_HERE / "county_html.py")
 
 
 def cache_key(grid: CountyGrid, size: str, title: str) -> str:

@@ -7,7 +7,6 @@ cost some 5 ms of a game page drawn after a change. This writes exactly the mark
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -17,20 +16,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.page.county import PieceView, piece_view
+from games.page.county_cache import markup_digest
 from games.page.county_html import square_svg
 
 #: The wheel in an answer to a page that shows it as it stands (``games.page.board``): htmx
 #: puts the page's own in its place (``hx-preserve``).
 KEPT = mark_safe('<section class="wheel" id="wheel" hx-preserve="true"></section>')
-# The markup comes from this file and the county package (a piece's squares): a release that
-# changes them draws the wheel anew.
-_MARKUP = hashlib.blake2b(
-    b"".join(
-        path.read_bytes()
-        for path in (Path(__file__), *sorted((Path(__file__).parent / "county").glob("*.py")))
-    ),
-    digest_size=6,
-).hexdigest()
+_MARKUP = markup_digest(Path(__file__))
 
 
 def wheel_key(
