@@ -8,6 +8,7 @@ cost some 5 ms of a game page drawn after a change. This writes exactly the mark
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from django.utils import translation
@@ -33,8 +34,13 @@ def wheel_key(
     return f"wheel:{_MARKUP}:{translation.get_language()}:{areas!r}:{mine}:{owned!r}"
 
 
+@lru_cache(maxsize=2048)  # the tiles × their orientations × the languages, a few sizes
 def piece_html(piece: PieceView, size: str = "small") -> SafeString:
-    """One piece as ``_piece.html`` documents it: ``size`` is "small" or "large"."""
+    """One piece as ``_piece.html`` documents it: ``size`` is "small" or "large".
+
+    Its markup depends on nothing else, and a page draws a dozen (the wheel, the turn): each is
+    written once per process.
+    """
     classes = f"piece piece--{conditional_escape(size)}"
     if piece.bonus:
         classes += " piece--bonus"

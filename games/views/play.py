@@ -115,7 +115,8 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     extra = {} if waiting is None else {"tables_waiting": waiting}
 
     def draw(more: dict[str, object]) -> TemplateResponse:
-        return _render(request, access or table_for(user, game_id), extra={**extra, **more})
+        access_now = access or table_for(user, game_id)
+        return _render(request, access_now, asked=asked, extra={**extra, **more})
 
     return serve(request, key, draw)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.client
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -39,17 +40,22 @@ REQUESTS = 80  # per variant and round
 KEEP = 10.0  # per cent of the request an override must save to stay
 
 #: What each override speeds up: the cached game page of round 10 at a table of five, as a
-#: browser asks for it (gzip), or its poll while nothing changed.
+#: browser asks for it (gzip), its poll while nothing changed, or its poll after a neighbour's
+#: move (the table panel drawn afresh: what every other player at a table gets for each move).
 SPEEDS_UP = {
     "stencil": "page",
     "get_user": "page",
     "poll_sql": "poll",
     "poll_first": "poll",
     "poll_redis": "poll",
+    "table_for": "poll after a neighbour's move",
 }
 #: What an override is measured against when not the site as it is: the poll's query is timed
-#: on polls that read the database, as they do when Redis keeps nothing for their viewer.
-BESIDE = {"poll_sql": "poll_redis"}
+#: on polls that read the database, as they do when Redis keeps nothing for their viewer; the
+#: table read for a panel drawn afresh, on the site missing its page cache too.
+BESIDE = {"poll_sql": "poll_redis", "table_for": "cold"}
+#: The variants that miss the page cache on purpose (tests.bench.cold).
+COLD = {"cold", "table_for"}
 
 
 def _session_cookie(user: User, backend: str) -> str:
@@ -110,7 +116,11 @@ def run() -> list[Measurement]:
     plain_backend = "django.contrib.auth.backends.ModelBackend"
     variants = {
         "site": "",
-        **{name: ",".join(filter(None, (name, BESIDE.get(name)))) for name in OVERRIDES},
+        "cold": "",
+        **{
+            name: ",".join(n for n in (name, BESIDE.get(name)) if n in OVERRIDES)
+            for name in OVERRIDES
+        },
     }
     cookies = {
         v: _session_cookie(users[0], plain_backend if v == "get_user" else site_backend)
@@ -125,9 +135,14 @@ def run() -> list[Measurement]:
                 "--no-control-socket", "--bind", f"127.0.0.1:{ports[variant]}",
                 "--log-level", "info",
             ]  # fmt: skip
-            stack.enter_context(_process(gunicorn, {**env, "BENCH_PLAIN": names}, "Booting"))
+            cold = {"BENCH_COLD": "page"} if variant in COLD else {}
+            switched = {**env, "BENCH_PLAIN": names, **cold}
+            stack.enter_context(_process(gunicorn, switched, "Booting"))
         poll = f"{page}status/?{_poll_query(ports['site'], table, cookies['site'])}"
-        paths = {"page": page, "poll": poll}
+        # The poll of a page drawn before a neighbour's move: the table's half of its token is
+        # an old one (its first twelve digits), the viewer's own is current.
+        moved = re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
+        paths = {"page": page, "poll": poll, "poll after a neighbour's move": moved}
         pairs: dict[str, list[list[tuple[float, float]]]] = {name: [] for name in OVERRIDES}
         loads = [_load()]
         order = list(OVERRIDES)
