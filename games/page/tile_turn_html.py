@@ -10,8 +10,10 @@ counties are drawn; ``tests/games/test_tile_turn_html.py`` holds that section an
 
 from __future__ import annotations
 
+import json
+
 from django.template.loader import render_to_string
-from django.utils.html import conditional_escape, json_script
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
@@ -30,6 +32,15 @@ _MOVES = (
     ("down", "ArrowDown", "↓", gettext_lazy("Move down")),
     ("right", "ArrowRight", "→", gettext_lazy("Move right")),
 )
+
+
+def _json_island(data: object, element_id: str) -> str:
+    """``data`` in a ``<script type="application/json">``, as Django's ``json_script`` writes
+    it: ``<``, ``>`` and ``&`` escaped, so nothing in it ends the script. Three replacements
+    instead of its ``str.translate``, which looks up every character of the offer's 5 KB (a
+    third of a millisecond of each page with a tile turn)."""
+    text = json.dumps(data).replace("&", "\\u0026").replace("<", "\\u003C").replace(">", "\\u003E")
+    return f'<script id="{element_id}" type="application/json">{text}</script>'
 
 
 def _link(here: str, query: str) -> str:
@@ -170,7 +181,7 @@ def render_tile_turn(page: GamePage, *, here: str, act_url: str, csrf_token: str
         _choices(turn, here),
         _hint(page, csrf_token),
         "\n",
-        json_script(turn.offer.data, "offer"),
+        _json_island(turn.offer.data, "offer"),
         f'\n<div class="try" id="try"{"" if turn.draft else " hidden"}>\n',
         # The controls, the confirm and what the spot is worth stick to the top of the screen
         # while the county scrolls under them (a phone). The confirm comes before the words,

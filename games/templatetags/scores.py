@@ -10,11 +10,12 @@ same ``{% player %}`` as everywhere else.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.page.model import PlayerPanel
 from games.templatetags.players import player
@@ -37,7 +38,13 @@ _HEAD = """  <thead><tr>
 
 
 def _words() -> dict[str, str]:
-    """The table's words in the reader's language, escaped for HTML."""
+    """The table's words in the reader's language, escaped for HTML (looked up once per
+    language: some twenty look-ups a table)."""
+    return _words_in(get_language())
+
+
+@cache  # bounded: the site's languages
+def _words_in(language: str | None) -> dict[str, str]:
     words = {
         "player": gettext("Player"),
         "area_title": gettext("Largest filled rectangle"),
