@@ -40,11 +40,16 @@ def wheel_mark(page: GamePage) -> str:
     return _digest([wheel_key(page.shown.areas, page.my_area, page.owners)])
 
 
-def board_kept(marks: Mapping[str, str], page: GamePage) -> dict[str, bool]:
+def board_kept(marks: Mapping[str, str], page: GamePage) -> dict[str, object]:
     """What of the board a page that sent ``marks`` (its ``k`` and ``w``) shows as it stands,
-    for the answer to leave in place: ``counties_kept`` and ``wheel_kept``."""
+    for the answer to leave in place: ``counties_kept`` and ``wheel_kept``; and the marks of
+    the board the answer shows, ``counties_mark`` and ``wheel_mark``, for its poll to send
+    (worked out once: a county's mark reads its whole grid)."""
     seated = page.me is not None
+    counties, wheel = counties_mark(page), wheel_mark(page)
     return {
-        "counties_kept": seated and marks.get("k") == counties_mark(page),
-        "wheel_kept": seated and marks.get("w") == wheel_mark(page),
+        "counties_kept": seated and marks.get("k") == counties,
+        "wheel_kept": seated and marks.get("w") == wheel,
+        "counties_mark": counties,
+        "wheel_mark": wheel,
     }

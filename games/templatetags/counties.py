@@ -83,11 +83,12 @@ def draw_other_counties(context: template.Context) -> SafeString:
 
 @register.simple_tag(name="counties_mark", takes_context=True)
 def draw_counties_mark(context: template.Context) -> str:
-    """What the other counties on the page show (``games.page.board``), for its poll."""
-    return counties_mark(context["page"])
+    """What the other counties on the page show (``games.page.board``), for its poll: as the
+    view worked it out when it compared the asking page's (``board_kept``), else now."""
+    return context.get("counties_mark") or counties_mark(context["page"])
 
 
 @register.simple_tag(name="wheel_mark", takes_context=True)
 def draw_wheel_mark(context: template.Context) -> str:
-    """What the wheel on the page shows (``games.page.board``), for its poll."""
-    return wheel_mark(context["page"])
+    """What the wheel on the page shows (``games.page.board``), for its poll (as above)."""
+    return context.get("wheel_mark") or wheel_mark(context["page"])

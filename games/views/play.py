@@ -41,7 +41,7 @@ def _asked(request: HtmxHttpRequest) -> dict[str, int | None]:
     return {k: form.cleaned_data.get(k) for k in ("slot", "o", "x", "y")}
 
 
-def _kept(marks: QueryDict, access: TableAccess, page: GamePage) -> dict[str, bool]:
+def _kept(marks: QueryDict, access: TableAccess, page: GamePage) -> dict[str, object]:
     """What the asking page shows as it stands, by the marks it sent (``c``: the talk; ``k``
     and ``w``: the other counties and the wheel, games.page.board), for an answer that replaces
     its whole game or table panel to leave in place (``hx-preserve``), not draw again."""
