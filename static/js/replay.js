@@ -14,8 +14,12 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// A slider moved before this module ran (a slow phone) shows its place as soon as it runs: the
+// sliders carry autocomplete="off", so a page the browser brings back from its history starts
+// at the place drawn, not at one the slider had before.
 for (const slider of document.querySelectorAll("input[type=range][data-jump]")) {
   if (slider instanceof HTMLInputElement && slider.form) {
     slider.addEventListener("change", () => slider.form?.requestSubmit());
+    if (slider.value !== slider.defaultValue) slider.form.requestSubmit();
   }
 }

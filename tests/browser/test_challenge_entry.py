@@ -59,7 +59,7 @@ def test_a_person_plays_the_weeks_deal_and_sees_their_rank(
     page.get_by_role("link", name="Side by side with Rory").click()
     side_by_side = page.get_by_role("heading", name=f"Week {challenge.number} side by side")
     expect(side_by_side).to_be_visible()
-    page.wait_for_load_state()  # its script too: a slider moved before it ran waits for the button
+    page.wait_for_load_state()  # its script too: the keys below need it
     page.get_by_label("Round 1 of 12").fill("6")  # the slider shows its round at once
     expect(page.get_by_text("Round 6 of 12")).to_be_visible()
     page.keyboard.press("ArrowRight")  # the keys step through the rounds, as in the replay
