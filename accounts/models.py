@@ -8,6 +8,7 @@ import zoneinfo
 from datetime import date, datetime
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
@@ -174,3 +175,11 @@ class Profile(models.Model):
         if self.vacation_from is not None and today < self.vacation_from:
             return False
         return self.vacation_until is None or today <= self.vacation_until
+
+
+def public_name(user: AbstractBaseUser) -> str:
+    """What other players see of a person: their display name, or their username if they have
+    no profile (an account made with ``createsuperuser`` that never logged in). Reads the
+    profile: callers read people with ``profile``."""
+    profile = getattr(user, "profile", None)
+    return profile.display_name if profile is not None else user.get_username()

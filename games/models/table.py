@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from accounts.models import public_name
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
@@ -221,8 +223,7 @@ class Seat(models.Model):
             return _("%(level)s bot %(seat)d") % {"level": level, "seat": self.position + 1}
         if self.user is None:
             return _("former player")
-        profile = getattr(self.user, "profile", None)
-        return profile.display_name if profile is not None else self.user.get_username()
+        return public_name(self.user)
 
     def on_vacation(self, now: datetime) -> bool:
         """Whether the seat's person is on vacation at ``now`` (by their account settings)."""

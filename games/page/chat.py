@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from accounts.models import public_name
 from games.access import TableAccess
 from games.models import Game, GameStatus, Seat
 from games.models.chat import Block, Message, Mute
@@ -31,10 +32,7 @@ FORMER_PLAYER = "former player"  # the author of a deleted account's messages
 def person_name(user: User | None) -> str:
     """What other players see of a person: their display name, or "former player" once the
     account is deleted."""
-    if user is None:
-        return FORMER_PLAYER
-    profile = getattr(user, "profile", None)
-    return profile.display_name if profile is not None else user.get_username()
+    return FORMER_PLAYER if user is None else public_name(user)
 
 
 def _left_out(messages: QuerySet[Message], reader: int | OuterRef) -> QuerySet[Message]:

@@ -16,7 +16,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from accounts.models import Profile
+from accounts.models import Profile, public_name
 from games.models import Seat, SeatKind
 
 register = template.Library()
@@ -42,7 +42,7 @@ def player(who: Seat | User | Profile | None, absolute: bool = False) -> SafeStr
     profile = _profile(who)
     if profile is None:  # no page: a deleted account, or one that never logged in (an admin's)
         user = who.user if isinstance(who, Seat) else who
-        name = user.get_username() if isinstance(user, User) else _("former player")
+        name = public_name(user) if isinstance(user, User) else _("former player")
         return format_html('<span class="player former">{}</span>', name)
     url = player_url(profile.display_name)
     if absolute:

@@ -24,6 +24,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 import engine
+from accounts.models import public_name
 from games.models import (
     Entrant,
     Game,
@@ -147,11 +148,6 @@ def _locked(tournament_id: int) -> Tournament:
     return tournament
 
 
-def _display_name(user: User) -> str:
-    profile = getattr(user, "profile", None)
-    return profile.display_name if profile is not None else user.get_username()
-
-
 def rating_range(tournament: Tournament) -> str:
     """The ratings an event takes, in words ("" when it takes any)."""
     low, high = tournament.min_rating, tournament.max_rating
@@ -194,7 +190,7 @@ def enter(tournament_id: int, user: User, now: datetime) -> Entrant:
             )
         raise GameError(_("%(event)s takes ratings up to %(high)d; yours is %(rating)d.") % said)
     return Entrant.objects.create(
-        tournament=tournament, user=user, name=_display_name(user), rating=rating
+        tournament=tournament, user=user, name=public_name(user), rating=rating
     )
 
 

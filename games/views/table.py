@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.models import public_name
 from games import services
 from games.access import table_for
 from games.forms import InviteForm
@@ -106,8 +107,7 @@ def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) 
     except services.GameError as refused:
         messages.error(request, str(refused))
     else:
-        profile = getattr(invitation.invitee, "profile", None)
-        who = profile.display_name if profile is not None else invitation.invitee.get_username()
+        who = public_name(invitation.invitee)
         messages.success(request, _("%(name)s’s invitation is withdrawn.") % {"name": who})
     return redirect("games:game", game_id)
 
