@@ -15,7 +15,7 @@ from games.models import Game
 from tests.conftest import make_person
 from tests.factories import PASSWORD
 from tests.fixtures.axe import assert_accessible
-from tests.games.playing import play_round
+from tests.games.playing import play_round, play_to_end
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -167,3 +167,13 @@ def late_game() -> tuple[Game, User]:
     while game.round < 10:
         game = play_round(game, rng)
     return game, ann
+
+
+def finished_against_a_bot(person: User) -> Game:
+    """A table of ``person`` and an easy bot, dealt from ``SEED`` and played to its end by the
+    server (any legal move, from ``MOVES``): a finished game to look back at."""
+    game = services.create_game(
+        person, seats_wanted=2, round_minutes=1440, is_open=True, rated=False, bots=["easy"],
+        seed=SEED,
+    )  # fmt: skip
+    return play_to_end(game, random.Random(MOVES))

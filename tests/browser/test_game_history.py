@@ -7,7 +7,6 @@ phone."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from dataclasses import asdict
 from pathlib import Path
@@ -16,12 +15,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import engine
-from games import services
 from games.models import GameStatus
-from tests.browser.playing import LAPTOP, MOVES, PHONE, SEED, sign_in
+from tests.browser.playing import LAPTOP, PHONE, finished_against_a_bot, sign_in
 from tests.factories import UserFactory
 from tests.fixtures.axe import assert_accessible
-from tests.games.playing import play_to_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,11 +41,7 @@ def test_a_finished_game_is_archived_replayed_exported_and_told(
 ) -> None:
     base = str(live_server)
     ann = UserFactory.create(username="Ann")
-    game = services.create_game(
-        ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=False, bots=["easy"],
-        seed=SEED,
-    )  # fmt: skip
-    game = play_to_end(game, random.Random(MOVES))
+    game = finished_against_a_bot(ann)
     assert game.status == GameStatus.FINISHED
     page = sign_in(browser, base, ann)
 

@@ -3,16 +3,13 @@ moved to once the script runs; without JavaScript its button does the same."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from games import services
-from tests.browser.playing import MOVES, PHONE, SEED, sign_in
+from tests.browser.playing import PHONE, finished_against_a_bot, sign_in
 from tests.factories import UserFactory
-from tests.games.playing import play_to_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,11 +19,7 @@ def test_a_slider_moved_before_its_script_ran_shows_that_step_once_it_runs(
 ) -> None:
     base = str(live_server)
     ann = UserFactory.create(username="Ann")
-    game = services.create_game(
-        ann, seats_wanted=2, round_minutes=1440, is_open=True, rated=False, bots=["easy"],
-        seed=SEED,
-    )  # fmt: skip
-    game = play_to_end(game, random.Random(MOVES))
+    game = finished_against_a_bot(ann)
     page = sign_in(browser, base, ann, PHONE)
     held: list[Route] = []
     page.route(re.compile(r"/js/replay[^/]*\.js$"), lambda route: held.append(route))  # held
