@@ -16,7 +16,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from accounts.models import Profile, public_name
+from accounts.models import Profile
 from games.models import Seat, SeatKind
 
 register = template.Library()
@@ -41,8 +41,10 @@ def player(who: Seat | User | Profile | None, absolute: bool = False) -> SafeStr
         return format_html('<span class="player bot">{}</span>', who.name)
     profile = _profile(who)
     if profile is None:  # no page: a deleted account, or one that never logged in (an admin's)
-        user = who.user if isinstance(who, Seat) else who
-        name = public_name(user) if isinstance(user, User) else _("former player")
+        if isinstance(who, Seat):
+            name = who.name  # the seat's rule: "former player", or the account's username
+        else:
+            name = who.get_username() if isinstance(who, User) else _("former player")
         return format_html('<span class="player former">{}</span>', name)
     url = player_url(profile.display_name)
     if absolute:

@@ -102,16 +102,9 @@ def _setup_django(env: dict[str, str]) -> None:
 
 def late_table(people: list[User]) -> Game:
     """The table the page rows draw: five players (the first hosts) at round 10, seed 7."""
-    from games import services
-    from games.models import Game
-    from tests.games.playing import finish_turns
+    from tests.games.playing import finish_turns, table_of
 
-    table = services.create_game(
-        people[0], seats_wanted=5, round_minutes=1440, is_open=True, rated=True
-    )
-    Game.objects.filter(pk=table.pk).update(seed=7)
-    for user in people[1:]:
-        table = services.join_game(table.pk, user)
+    table = table_of(*people, seed=7)
     rng = random.Random(7)
     for _ in range(9):
         table = finish_turns(table, rng)
