@@ -130,9 +130,19 @@ DATABASES = {
 # has the figures. A database that does not answer fails a request within seconds.
 DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10, minimum=0)
 DATABASE_CONNECT_TIMEOUT = env_int("DATABASE_CONNECT_TIMEOUT", 5, minimum=1)
+DATABASE_PREPARED = env_bool("DATABASE_PREPARED", True)
+#: Runs of the same statement on one connection before it is prepared (psycopg's default).
+PREPARE_AFTER = 5
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})
     _options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if DATABASE_PREPARED:
+        # A statement a connection has run a few times is prepared: PostgreSQL then skips
+        # planning it, most of what a short indexed read costs it (the count of tables waiting
+        # takes 0.7 ms to plan and 0.1 ms to run). Prepared statements need the parameters bound
+        # on the server; off behind PgBouncer in transaction mode.
+        _options["server_side_binding"] = True
+        _options["prepare_threshold"] = PREPARE_AFTER
     if DATABASE_POOL_SIZE:
         # Django's pool needs CONN_MAX_AGE 0 (a closed connection goes back to the pool) and
         # checks a connection itself as it hands it out.

@@ -33,7 +33,9 @@ from django.template.response import TemplateResponse
 from tests.bench.switches import switched
 
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
-OVERRIDES = ("stencil", "get_user", "poll_sql", "poll_first", "poll_redis", "table_for")
+OVERRIDES = (
+    "stencil", "get_user", "poll_sql", "poll_first", "poll_redis", "table_for", "prepared",
+)  # fmt: skip
 
 
 def plain() -> set[str]:

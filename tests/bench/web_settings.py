@@ -29,3 +29,7 @@ if "get_user" in _PLAIN:
         "django.contrib.auth.backends.ModelBackend",
         "allauth.account.auth_backends.AuthenticationBackend",
     ]
+if "prepared" in _PLAIN:
+    # Every statement planned anew, its parameters bound in the client: Django's default.
+    for _option in ("server_side_binding", "prepare_threshold"):
+        DATABASES["default"]["OPTIONS"].pop(_option, None)  # noqa: F405

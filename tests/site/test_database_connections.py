@@ -55,3 +55,29 @@ def test_it_pools_postgresql_connections_but_not_sqlite_ones(tmp_path: Path) -> 
     assert "'connect_timeout': 5" in postgres.stdout
     assert sqlite.returncode == 0, sqlite.stderr
     assert "pool" not in sqlite.stdout
+
+
+# Six runs of one statement, then what PostgreSQL holds prepared for this connection.
+RUN_AGAIN_AND_AGAIN = """
+from django.db import connection
+with connection.cursor() as cursor:
+    for _ in range(6):
+        cursor.execute("SELECT %s::int + 1", [1])
+    cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+    print("prepared:", cursor.fetchone()[0])
+"""
+
+
+@pytest.mark.parametrize(("prepared", "held"), [("1", "1"), ("0", "0")], ids=["on", "off"])
+def test_a_statement_run_again_and_again_is_prepared_unless_turned_off(
+    prepared: str, held: str
+) -> None:
+    """PostgreSQL plans it once; off (``DATABASE_PREPARED=0``) behind PgBouncer in transaction
+    mode, which cannot keep a connection's prepared statements."""
+    env = {
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres",
+        "DATABASE_PREPARED": prepared,
+    }
+    result = _shell(RUN_AGAIN_AND_AGAIN, env)
+    assert result.returncode == 0, result.stderr
+    assert f"prepared: {held}" in result.stdout
