@@ -106,9 +106,16 @@ def legal_placements(
     occupied = state.seats[seat].display.cells
     edge = frontier(occupied)
     out: list[Placement] = []
+    # Orientations that differ only in their landscapes cover the same cells (a third of them,
+    # over the bag): where one fits, so does the other, so each shape is fitted once.
+    by_shape: dict[frozenset[Coord], list[Coord]] = {}
     for o in piece.orientations:
+        shape = frozenset(o.cells)
+        spots = by_shape.get(shape)
+        if spots is None:
+            spots = by_shape[shape] = sorted(anchors(occupied, edge, o.cells))
         index = o.index
-        out.extend((index, x, y) for x, y in sorted(anchors(occupied, edge, o.cells)))
+        out.extend((index, x, y) for x, y in spots)
     return tuple(out)
 
 
