@@ -10,26 +10,24 @@ not worth its code. Run alone with ``python -m tests.bench bench_overrides``.
 
 from __future__ import annotations
 
-import http.client
 import os
 import random
 import re
 import statistics
 import sys
-import time
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from tests.bench import Measurement
 from tests.bench.plain import OVERRIDES
 from tests.bench.served import (
-    GZIP,
     _bench_env,
     _free_port,
     _poll_query,
     _process,
     _setup_django,
     late_table,
+    paired_ms,
 )
 
 if TYPE_CHECKING:
@@ -73,33 +71,6 @@ def _session_cookie(user: User, backend: str) -> str:
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
-
-def _pairs(
-    ports: tuple[int, int], path: str, cookies: tuple[str, str], count: int
-) -> list[tuple[float, float]]:
-    """Milliseconds of ``count`` pairs of GETs, one to each server in turn (which first
-    alternates), so a burst of other work on the machine falls on both sides of a pair."""
-    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for port in ports]
-
-    def timed(i: int) -> float:
-        started = time.perf_counter()
-        conns[i].request("GET", path, headers={"Cookie": cookies[i], **GZIP})
-        response = conns[i].getresponse()
-        response.read()
-        assert response.status in (200, 204), (ports[i], path, response.status)
-        return (time.perf_counter() - started) * 1000
-
-    pairs = []
-    for n in range(count):
-        if n % 2:
-            plain, site = timed(1), timed(0)
-        else:
-            site, plain = timed(0), timed(1)
-        pairs.append((site, plain))
-    for conn in conns:
-        conn.close()
-    return pairs
 
 
 def _load() -> str:
@@ -163,8 +134,8 @@ def run() -> list[Measurement]:
                 both = (ports[beside], ports[name])
                 cookie_pair = (cookies[beside], cookies[name])
                 path = paths[SPEEDS_UP[name]]
-                _pairs(both, path, cookie_pair, 5)  # warm: the page drawn and stored on both
-                pairs[name].append(_pairs(both, path, cookie_pair, REQUESTS))
+                paired_ms(both, (path, path), cookie_pair, 5)  # warm: drawn and stored on both
+                pairs[name].append(paired_ms(both, (path, path), cookie_pair, REQUESTS))
             loads.append(_load())
     out = []
     for name in OVERRIDES:

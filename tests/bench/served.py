@@ -120,9 +120,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _process(args: list[str], env: dict[str, str], ready: str) -> Iterator[subprocess.Popen[str]]:
+def _process(
+    args: list[str], env: dict[str, str], ready: str, cwd: Path = BASE_DIR
+) -> Iterator[subprocess.Popen[str]]:
     process = subprocess.Popen(
-        args, cwd=BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     assert process.stdout is not None
     for line in process.stdout:
@@ -198,6 +200,33 @@ def _get(port: int, path: str, cookie: str, headers: dict[str, str]) -> tuple[by
     conn.close()
     assert response.status == 200, (path, response.status)
     return body, response.getheader("Content-Encoding", "")
+
+
+def paired_ms(
+    ports: tuple[int, int], paths: tuple[str, str], cookies: tuple[str, str], count: int
+) -> list[tuple[float, float]]:
+    """Milliseconds of ``count`` pairs of GETs, ``paths[i]`` to ``ports[i]`` in turn (which
+    first alternates), so a burst of other work on the machine falls on both sides of a pair."""
+    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for port in ports]
+
+    def timed(i: int) -> float:
+        started = time.perf_counter()
+        conns[i].request("GET", paths[i], headers={"Cookie": cookies[i], **GZIP})
+        response = conns[i].getresponse()
+        response.read()
+        assert response.status in (200, 204), (ports[i], paths[i], response.status)
+        return (time.perf_counter() - started) * 1000
+
+    pairs = []
+    for n in range(count):
+        if n % 2:
+            second, first = timed(1), timed(0)
+        else:
+            first, second = timed(0), timed(1)
+        pairs.append((first, second))
+    for conn in conns:
+        conn.close()
+    return pairs
 
 
 def _session_cookie(user: User) -> str:
