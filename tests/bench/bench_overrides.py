@@ -26,7 +26,7 @@ from tests.bench.served import (
     _poll_query,
     _process,
     _setup_django,
-    late_table,
+    five_at_a_late_table,
     paired_ms,
 )
 
@@ -80,13 +80,7 @@ def _load() -> str:
 def run() -> list[Measurement]:
     env = _bench_env()
     _setup_django(env)
-    from tests.factories import UserFactory
-    from tipperary_site.celery import app as celery_app
-
-    users = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
-    celery_app.conf.task_always_eager = True
-    table = late_table(users)
-    celery_app.conf.task_always_eager = False
+    users, table = five_at_a_late_table()
 
     site_backend = "accounts.backends.ModelBackend"
     plain_backend = "django.contrib.auth.backends.ModelBackend"

@@ -113,6 +113,18 @@ def late_table(people: list[User]) -> Game:
     return table
 
 
+def five_at_a_late_table() -> tuple[list[User], Game]:
+    """Ann, Bob, Cat, Dan and Eve at ``late_table``, the work its moves enqueue run in-process."""
+    from tests.factories import UserFactory
+    from tipperary_site.celery import app as celery_app
+
+    users = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    celery_app.conf.task_always_eager = True
+    table = late_table(users)
+    celery_app.conf.task_always_eager = False
+    return users, table
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

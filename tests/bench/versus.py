@@ -34,7 +34,7 @@ from tests.bench.served import (
     _process,
     _session_cookie,
     _setup_django,
-    late_table,
+    five_at_a_late_table,
     paired_ms,
 )
 
@@ -71,13 +71,7 @@ def _requests(port: int, game_id: int, cookie: str) -> dict[str, str]:
 def run(commit: str, rounds: int) -> None:
     env = _bench_env()
     _setup_django(env)
-    from tests.factories import UserFactory
-    from tipperary_site.celery import app as celery_app
-
-    users = [UserFactory.create(username=n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
-    celery_app.conf.task_always_eager = True
-    table = late_table(users)
-    celery_app.conf.task_always_eager = False
+    users, table = five_at_a_late_table()
     cookie = _session_cookie(users[0])
     ports = {side: _free_port() for side in SIDES}
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
