@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -88,6 +89,24 @@ def _empty_cache() -> Iterator[None]:
     """Every test starts with an empty cache (drawn pages and counties, rate limits)."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _dealt_decks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table a test makes is dealt from a known deck (the n-th one made in a test gets
+    seed 1000 + n), so what it plays, and any tie it ends in, is the same on every run."""
+    from games.challenge import entries
+    from games.models import Game
+    from games.services import tables
+
+    seeds = itertools.count(1001)
+
+    def dealt() -> int:
+        return next(seeds)
+
+    monkeypatch.setattr(tables, "new_seed", dealt)
+    monkeypatch.setattr(entries, "new_seed", dealt)
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", dealt)
 
 
 @pytest.fixture(autouse=True)
