@@ -92,7 +92,9 @@ def test_the_tile_and_the_next_prompt_stay_on_screen_through_a_phone_turn(
     expect(page.locator("#ctl-confirm")).to_be_enabled()
     _assert_tile_and_controls_shown(page, "jumping to a place where it fits")
     # What the spot gains grows the words under the confirm when the engine's arrive: the
-    # button the finger is heading for stays where it is.
+    # button the finger is heading for stays where it is. (Grown here once they are in, so the
+    # engine's answer does not replace the words this test adds.)
+    expect(page.locator("#preview")).not_to_have_attribute("aria-busy", "true")
     confirm_at = page.locator("#ctl-confirm").bounding_box()
     more = "<ul id='more-gains'><li>one</li><li>two</li><li>three</li></ul>"
     grow = "(words, more) => words.insertAdjacentHTML('beforeend', more)"
