@@ -10,9 +10,7 @@ not worth its code. Run alone with ``python -m tests.bench bench_overrides``.
 
 from __future__ import annotations
 
-import os
 import random
-import re
 import statistics
 import sys
 from contextlib import ExitStack
@@ -23,15 +21,18 @@ from tests.bench.plain import OVERRIDES
 from tests.bench.served import (
     _bench_env,
     _free_port,
+    _load,
     _poll_query,
     _process,
+    _session_cookie,
     _setup_django,
     five_at_a_late_table,
     paired_ms,
+    table_half_moved,
 )
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    pass
 
 ROUNDS = 12
 REQUESTS = 80  # per variant and round
@@ -59,22 +60,6 @@ SPEEDS_UP = {
 BESIDE = {"poll_sql": "poll_redis", "table_for": "cold", "prepared": "cold"}
 #: The variants that miss the page cache on purpose (tests.bench.cold).
 COLD = {"cold", "table_for", "prepared"}
-
-
-def _session_cookie(user: User, backend: str) -> str:
-    from django.conf import settings
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = backend
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
-
-def _load() -> str:
-    return "load " + " ".join(f"{n:.2f}" for n in os.getloadavg())
 
 
 def run() -> list[Measurement]:
@@ -109,9 +94,7 @@ def run() -> list[Measurement]:
             switched = {**env, "BENCH_PLAIN": names, **cold}
             stack.enter_context(_process(gunicorn, switched, "Booting"))
         poll = f"{page}status/?{_poll_query(ports['site'], table, cookies['site'])}"
-        # The poll of a page drawn before a neighbour's move: the table's half of its token is
-        # an old one (its first twelve digits), the viewer's own is current.
-        moved = re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
+        moved = table_half_moved(poll)
         paths = {
             "page": page,
             "page drawn afresh": page,  # on the variants that miss the page cache

@@ -43,6 +43,8 @@ from tests.bench.served import (
     _setup_django,
     _throughput,
     late_table,
+    own_half_moved,
+    table_half_moved,
 )
 from tests.load.cpu import children
 
@@ -78,7 +80,7 @@ def _cold_rows(env: dict[str, str], table: Game, cookie: str, late: str) -> list
         with _process(_gunicorn(port), {**env, "BENCH_COLD": parts}, "Booting worker") as web:
             token = _poll_query(port, table, cookie)
             # The viewer's own half moved, the table's did not: the poll answers with #game.
-            changed = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, token)
+            changed = own_half_moved(token)
             if counties == "cold":  # after a round's end the wheel has turned too
                 changed = re.sub(r"&w=\w+", "&w=0", changed)
             for _ in range(4):  # both workers started, their counties drawn once (if warm)
@@ -179,7 +181,7 @@ def _sizes(port: int, game: Game, cookie: str) -> list[Measurement]:
     the page the talk, the other counties and the wheel it shows."""
     htmx = {"HX-Request": "true"}
     poll = _poll_query(port, game, cookie)
-    neighbour = re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
+    neighbour = table_half_moved(poll)
     asked = {
         "game page": ({}, ""),
         "#game fragment": ({**htmx, "HX-Target": "game"}, ""),

@@ -241,14 +241,15 @@ def paired_ms(
     return pairs
 
 
-def _session_cookie(user: User) -> str:
-    """A ``Cookie`` header with a session of ``user``, as logging in would make it."""
+def _session_cookie(user: User, backend: str | None = None) -> str:
+    """A ``Cookie`` header with a session of ``user``, as logging in would make it (through
+    ``backend``, the site's first unless told)."""
     from django.conf import settings
     from django.contrib.sessions.backends.db import SessionStore
 
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
+    session["_auth_user_backend"] = backend or settings.AUTHENTICATION_BACKENDS[0]
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
@@ -264,6 +265,18 @@ def _poll_query(port: int, game: Game, cookie: str) -> str:
     match = re.search(r"/status/\?(t=[0-9a-f]+&amp;v=\d+&amp;c=[0-9.]+&amp;k=\w+&amp;w=\w+)", html)
     assert match is not None, "the game page has no poll"
     return match.group(1).replace("&amp;", "&")
+
+
+def own_half_moved(poll: str) -> str:
+    """The poll's query as a page drawn before a change of the viewer's own sends it (the
+    second twelve digits of its token old): the poll answers with ``#game``."""
+    return re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, poll)
+
+
+def table_half_moved(poll: str) -> str:
+    """The poll's query as a page drawn before a neighbour's move sends it (the first twelve
+    digits of its token old): the poll answers with the table panel."""
+    return re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
 
 
 @contextmanager

@@ -15,7 +15,6 @@ before and after for a change's closing note.
 
 from __future__ import annotations
 
-import re
 import statistics
 import subprocess
 import sys
@@ -23,19 +22,21 @@ import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
-from tests.bench.bench_overrides import _load
 from tests.bench.served import (
     BASE_DIR,
     GZIP,
     _bench_env,
     _free_port,
     _get,
+    _load,
     _poll_query,
     _process,
     _session_cookie,
     _setup_django,
     five_at_a_late_table,
+    own_half_moved,
     paired_ms,
+    table_half_moved,
 )
 
 REQUESTS = 40  # pairs per request and round
@@ -58,13 +59,11 @@ def _requests(port: int, game_id: int, cookie: str) -> dict[str, str]:
     from games.models import Game
 
     poll = _poll_query(port, Game.objects.get(pk=game_id), cookie)
-    # The viewer's own half of the token moved: #game; the table's half: the table panel.
-    own = re.sub(r"t=([0-9a-f]{12})[0-9a-f]{12}", r"t=\g<1>" + "0" * 12, poll)
-    table = re.sub(r"t=[0-9a-f]{12}", "t=" + "0" * 12, poll)
+    status = f"/games/{game_id}/status/?"
     return {
         "page drawn afresh": f"/games/{game_id}/",
-        "#game after a change of one's own": f"/games/{game_id}/status/?{own}",
-        "table panel after a neighbour's move": f"/games/{game_id}/status/?{table}",
+        "#game after a change of one's own": status + own_half_moved(poll),
+        "table panel after a neighbour's move": status + table_half_moved(poll),
     }
 
 
