@@ -24,13 +24,13 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
-from django.middleware.gzip import re_accepts_gzip
 from django.template.response import TemplateResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 
 from games.page.stencil import Stencil
 from games.services.chat import chat_view_key
+from tipperary_site.gzip import accepts_gzip
 
 #: Drawn in place of the CSRF token; never a valid token, so it cannot be posted by mistake.
 CSRF_PLACEHOLDER = "csrf-token-drawn-per-response"
@@ -78,7 +78,7 @@ def _send(request: HttpRequest, stencil: Stencil, response: HttpResponse) -> Htt
     browser takes gzip (the ``GZipMiddleware`` leaves a response that already is)."""
     patch_vary_headers(response, ("Accept-Encoding",))
     token = get_token(request)
-    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+    if accepts_gzip(request):
         response.content = stencil.gzipped(token)
         response.headers["Content-Encoding"] = "gzip"
     else:

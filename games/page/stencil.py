@@ -22,24 +22,22 @@ of the request on this machine): it stays while that share is 10 % or more.
 
 from __future__ import annotations
 
-import gzip
-import secrets
 import struct
 import zlib
 from dataclasses import dataclass
 
-_HEADER = b"\x1f\x8b\x08\x08\x00\x00\x00\x00\x00\xff"  # gzip, deflate, with a name, mtime 0
+from tipperary_site.gzip import HEADER, gzipped, level, random_name
+
 _LAST_BLOCK = b"\x03\x00"  # an empty final block with fixed codes: the end of the deflate data
 _WINDOW = 32 * 1024  # how far back deflate refers
 _REACH = _WINDOW - 300  # how far back zlib looks for a match (its window less its look-ahead)
-MAX_NAME = 100  # random bytes in the header, as Django's GZipMiddleware
 
 
 def _compressor(before: bytes = b"") -> zlib._Compress:
     """A raw deflate compressor that may refer back into ``before``, the text in front."""
     if before:
-        return zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=before[-_WINDOW:])
-    return zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+        return zlib.compressobj(level(), zlib.DEFLATED, -zlib.MAX_WBITS, zdict=before[-_WINDOW:])
+    return zlib.compressobj(level(), zlib.DEFLATED, -zlib.MAX_WBITS)
 
 
 def _deflated(data: bytes) -> bytes:
@@ -82,11 +80,6 @@ def _packed(
     return tuple(parts)
 
 
-def _random_name() -> bytes:
-    length = 1 + secrets.randbelow(MAX_NAME)
-    return secrets.token_hex(MAX_NAME // 2 + 1)[:length].encode() + b"\x00"
-
-
 @dataclass(frozen=True)
 class Stencil:
     """The text of a page cut at each hole, plain and compressed, for fills ``width`` long."""
@@ -118,7 +111,7 @@ class Stencil:
         """The page with ``value`` in every hole, as one gzip member."""
         fill = value.encode()
         if len(fill) != self.width:  # the stored distances would be wrong: compress it all
-            return gzip.compress(fill.join(self.pieces), mtime=0)
+            return gzipped(fill.join(self.pieces))
         crc = 0
         for i, piece in enumerate(self.pieces):
             if i:
@@ -126,4 +119,4 @@ class Stencil:
             crc = zlib.crc32(piece, crc)
         size = sum(map(len, self.pieces)) + len(fill) * (len(self.pieces) - 1)
         trailer = struct.pack("<II", crc, size & 0xFFFFFFFF)
-        return _HEADER + _random_name() + self._joined(fill) + trailer
+        return HEADER + random_name() + self._joined(fill) + trailer

@@ -33,3 +33,5 @@ if "prepared" in _PLAIN:
     # Every statement planned anew, its parameters bound in the client: Django's default.
     for _option in ("server_side_binding", "prepare_threshold"):
         DATABASES["default"]["OPTIONS"].pop(_option, None)  # noqa: F405
+if "gzip_level" in _PLAIN:
+    GZIP_LEVEL = 6  # Django's GZipMiddleware's level

@@ -8,7 +8,8 @@ import zlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.page.stencil import MAX_NAME, Stencil
+from games.page.stencil import Stencil
+from tipperary_site.gzip import MAX_NAME
 
 HOLE = "@@hole@@"
 texts = st.lists(st.text(max_size=300), max_size=8).map(HOLE.join)

@@ -79,3 +79,26 @@ def _session_engine(cache_url: str | None) -> str:
 def test_sessions_come_from_the_cache_only_when_every_process_shares_it() -> None:
     assert _session_engine("redis://127.0.0.1:6379/1").endswith(".cached_db")
     assert _session_engine(None).endswith(".db")
+
+
+def test_each_compressed_fragment_names_itself_at_random_and_unpacks_whole(
+    client: Client, host: User, started: Game
+) -> None:
+    client.force_login(host)
+    headers = {**GZIP, "HX-Request": "true", "HX-Target": "turn"}
+    bodies = [client.get(f"/games/{started.pk}/?slot=0", headers=headers) for _ in range(6)]
+
+    names = set()
+    for response in bodies:
+        body = response.content
+        assert body[3] & gzip.FNAME and response["Content-Length"] == str(len(body))
+        names.add(body[10 : body.index(b"\x00", 10)])
+        assert gzip.decompress(body).decode().lstrip().startswith('<section id="turn"')
+    assert len(names) > 1  # the length of a response tells nothing of what it holds (BREACH)
+
+
+def test_a_short_answer_is_sent_as_it_is(client: Client, host: User, started: Game) -> None:
+    client.force_login(host)
+    response = client.get("/healthz", headers=GZIP)
+
+    assert len(response.content) < 200 and "Content-Encoding" not in response
