@@ -102,6 +102,10 @@ def env_url(
     return value
 
 
+#: Django's Redis cache, asking through one client per server (tipperary_site/redis_cache.py).
+REDIS_CACHE = "tipperary_site.redis_cache.RedisCache"
+
+
 def env_cache(
     name: str, default: str = "locmem://", environ: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -117,4 +121,4 @@ def env_cache(
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": url.removeprefix("locmem://") or "tipperary",
         }
-    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    return {"BACKEND": REDIS_CACHE, "LOCATION": url}
