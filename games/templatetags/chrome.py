@@ -1,0 +1,35 @@
+"""What ``base.html`` puts round every page (``games.page.chrome_html``): ``{% head_links %}``,
+``{% head_scripts %}``, ``{% site_links %}`` and ``{% site_footer %}``."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString
+
+from games.page import chrome_html
+
+register = template.Library()
+
+
+@register.simple_tag
+def head_links() -> SafeString:
+    """The page's description, style sheet, icons and manifest."""
+    return chrome_html.head_links()
+
+
+@register.simple_tag(takes_context=True)
+def head_scripts(context: template.Context) -> SafeString:
+    """The scripts every page runs."""
+    return chrome_html.head_scripts(nonce=context.get("csp_nonce"))
+
+
+@register.simple_tag
+def site_links() -> SafeString:
+    """The header's links everyone sees."""
+    return chrome_html.site_links()
+
+
+@register.simple_tag(takes_context=True)
+def site_footer(context: template.Context) -> SafeString:
+    """The footer with the language switch, its form carrying the request's CSRF token."""
+    return chrome_html.site_footer(str(context.get("csrf_token") or ""))
