@@ -5,7 +5,6 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString
 
-from games.page.chat import chat_mark as mark_of
 from games.page.chat import chat_panel as build_panel
 from games.page.chat_html import KEPT, render_chat
 from tipperary_site.auth import user_of
@@ -28,9 +27,3 @@ def chat_panel(context: template.Context, oob: bool = False) -> SafeString:
     if panel.news is not None:
         request.chat_news = panel.news  # marked seen by the view, once the page is drawn
     return render_chat(panel, csrf_token=context.get("csrf_token", ""), oob=oob)
-
-
-@register.simple_tag(takes_context=True)
-def chat_mark(context: template.Context) -> str:
-    """What the page's chat panel shows (``games.page.chat.chat_mark``), for its poll."""
-    return mark_of(context["access"])

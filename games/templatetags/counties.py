@@ -8,7 +8,6 @@ from django.utils.translation import gettext
 
 from engine import Cell
 from games.page import county
-from games.page.board import counties_mark, wheel_mark
 from games.page.county import CountyGrid
 from games.page.county_cache import county_html, county_words
 from games.page.county_html import square_svg
@@ -79,16 +78,3 @@ def draw_other_counties(context: template.Context) -> SafeString:
     page that shows them as they stand (``counties_kept``) gets stand-ins for them."""
     page: GamePage = context["page"]
     return render_others(page, kept=bool(context.get("counties_kept")))
-
-
-@register.simple_tag(name="counties_mark", takes_context=True)
-def draw_counties_mark(context: template.Context) -> str:
-    """What the other counties on the page show (``games.page.board``), for its poll: as the
-    view worked it out when it compared the asking page's (``board_kept``), else now."""
-    return context.get("counties_mark") or counties_mark(context["page"])
-
-
-@register.simple_tag(name="wheel_mark", takes_context=True)
-def draw_wheel_mark(context: template.Context) -> str:
-    """What the wheel on the page shows (``games.page.board``), for its poll (as above)."""
-    return context.get("wheel_mark") or wheel_mark(context["page"])

@@ -1,15 +1,17 @@
 """Where a live page opens its event stream: ``{% stream_url game.pk token %}`` (a table's) or
-``{% stream_url None token %}`` (the person's "Your games"); empty when the site runs no
-streams, and the page then keeps to its poll."""
+``{% stream_url None token %}`` (the person's "Your games"); the game page's poll,
+``{% game_poll %}`` (``games.page.poll_html``)."""
 
 from __future__ import annotations
 
 from django import template
-from django.conf import settings
-from django.urls import reverse
+from django.utils.safestring import SafeString
 
+from games.page import poll_html
+from games.page.board import counties_mark, wheel_mark
+from games.page.chat import chat_mark
 from games.page.live import Token
-from games.streams import publish
+from games.page.model import GamePage
 
 register = template.Library()
 
@@ -17,7 +19,20 @@ register = template.Library()
 @register.simple_tag
 def stream_url(game_id: int | None, token: Token | str) -> str:
     """The stream's address, starting from ``token`` (what the page was drawn with)."""
-    if not publish.enabled():
-        return ""
-    path = reverse("games:events", args=[game_id]) if game_id else reverse("games:mine_events")
-    return f"{settings.STREAMS_ORIGIN}{path}?t={token}"
+    return poll_html.stream_url(game_id, token)
+
+
+@register.simple_tag(takes_context=True)
+def game_poll(context: template.Context) -> SafeString:
+    """The game page's ``#poll``, with the marks of what the page shows: its talk, and for a
+    seated viewer its other counties and wheel (as the view worked them out, else now)."""
+    page: GamePage = context["page"]
+    seated = page.me is not None
+    return poll_html.render_poll(
+        context["game"],
+        page,
+        context["user"].pk,
+        talk=chat_mark(context["access"]),
+        counties=(context.get("counties_mark") or counties_mark(page)) if seated else "",
+        wheel=(context.get("wheel_mark") or wheel_mark(page)) if seated else "",
+    )
