@@ -80,22 +80,28 @@ def site_footer(csrf_token: str) -> SafeString:
         for code, name in settings.LANGUAGES
     )
     rules, status = reverse("rules"), reverse("healthz")
+    line = escape(gettext("Tipperary, played at your own pace."))
+    rules_words, status_words = (
+        escape(gettext("The rules")),
+        escape(pgettext("whether the site is working", "Status")),
+    )
+    language, change = (
+        escape(gettext("Language")),
+        escape(pgettext("a button: switch to the chosen language", "Change")),
+    )
     return mark_safe(
         '<footer class="site-footer">\n'
         '    <div class="wrap footer-row">\n'
-        f"      <p>{escape(gettext('Tipperary, played at your own pace.'))} "
-        f'<a href="{rules}">{escape(gettext("The rules"))}</a> · '
-        f'<a href="{status}">'
-        f"{escape(pgettext('whether the site is working', 'Status'))}</a></p>\n"
+        f'      <p>{line} <a href="{rules}">{rules_words}</a> · '
+        f'<a href="{status}">{status_words}</a></p>\n'
         f'      <form method="post" action="{reverse("accounts:language")}" '
         'class="language-switch">\n'
         f"        {csrf_input(csrf_token)}\n"
-        f'        <label for="site-language">{escape(gettext("Language"))}</label>\n'
+        f'        <label for="site-language">{language}</label>\n'
         '        <select id="site-language" name="language">\n'
         f"          {options}\n"
         "        </select>\n"
-        '        <button type="submit">'
-        f"{escape(pgettext('a button: switch to the chosen language', 'Change'))}</button>\n"
+        f'        <button type="submit">{change}</button>\n'
         "      </form>\n"
         "    </div>\n"
         "  </footer>"

@@ -80,3 +80,11 @@ def test_the_words_are_in_the_page_language_and_the_switch_names_each_in_its_own
     assert '<option value="de" lang="de" selected>Deutsch</option>' in html
     assert '<option value="fr" lang="fr">Français</option>' in html
     assert 'name="csrfmiddlewaretoken"' in html.split('class="language-switch"')[1]
+
+
+def test_the_footer_is_in_the_catalogue_not_only_in_the_code() -> None:
+    # A word asked for inside an f-string is found by no extraction: it would fall back to
+    # English in every language (as the switch's button once did).
+    with translation.override("de"):
+        footer = chrome_html.site_footer("token")
+    assert ">Wechseln</button>" in footer and ">Sprache</label>" in footer

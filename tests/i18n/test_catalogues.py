@@ -7,6 +7,7 @@ date with the code, then the new entries need their translations (README "Langua
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,44 @@ def test_it_holds_exactly_the_strings_marked_now(
     assert not stale, (
         f"{where} holds {len(stale)} strings no longer marked (make messages): {_show(stale)}"
     )
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_it_keeps_no_translation_of_a_string_gone_from_the_code(language: str, domain: str) -> None:
+    # makemessages keeps the translation of a string it no longer finds as obsolete ("#~"): a
+    # string still shown but no longer found (asked for inside an f-string, say) shows in
+    # English, and one really gone should leave the catalogue.
+    po = path_of(language, domain)
+    obsolete = [line for line in po.read_text().splitlines() if line.startswith("#~ msgid")]
+    assert not obsolete, f"{po.relative_to(settings.BASE_DIR)}: {obsolete[:5]}"
+
+
+def _asked_inside_f_strings(source: str) -> list[str]:
+    """The words of ``source`` asked for in a call inside an f-string."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and call.args:
+                name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+                if name in ASKING and isinstance(call.args[0], ast.Constant):
+                    found.append(f"{name}({call.args[0].value!r}) line {call.lineno}")
+    return found
+
+
+ASKING = {"gettext", "pgettext", "ngettext", "npgettext", "_", "gettext_lazy", "pgettext_lazy"}
+
+
+def test_no_word_is_asked_for_inside_an_f_string() -> None:
+    # xgettext reads no call inside an f-string: such a word is never in the catalogues.
+    assert _asked_inside_f_strings("f\"<b>{gettext('Send')}</b>\"") == ["gettext('Send') line 1"]
+    base = Path(settings.BASE_DIR)
+    found = {
+        str(path.relative_to(base)): words
+        for app in ("games", "accounts", "tipperary_site", "engine")
+        for path in (base / app).rglob("*.py")
+        if (words := _asked_inside_f_strings(path.read_text()))
+    }
+    assert not found
