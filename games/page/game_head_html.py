@@ -25,8 +25,8 @@ from tipperary_site.dates import iso, written
 
 
 def time_left(deadline: datetime | None, live: bool) -> str:
-    """What ``_time_left.html`` draws: the time left to ``deadline``, counted down on a live
-    table's page (``static/js/countdown.js``)."""
+    """The time left to ``deadline``, counted down on a live table's page
+    (``static/js/countdown.js``)."""
     if not deadline:
         return ""
     countdown = ' data-countdown role="timer"' if live else ""
