@@ -102,10 +102,6 @@ def env_url(
     return value
 
 
-#: Django's Redis cache, asking through one client per server (tipperary_site/redis_cache.py).
-REDIS_CACHE = "tipperary_site.redis_cache.RedisCache"
-
-
 def env_cache(
     name: str, default: str = "locmem://", environ: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -121,4 +117,4 @@ def env_cache(
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": url.removeprefix("locmem://") or "tipperary",
         }
-    return {"BACKEND": REDIS_CACHE, "LOCATION": url}
+    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

@@ -20,7 +20,6 @@ from redis.retry import Retry
 
 from tipperary_site import logs
 from tipperary_site.env import (
-    REDIS_CACHE,
     ImproperlyConfiguredEnv,
     env_bool,
     env_cache,
@@ -345,7 +344,7 @@ if CACHES["default"]["LOCATION"].startswith(("redis://", "rediss://")):
 # log-out in one would leave the session alive in the others' caches.
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
-    if CACHES["default"]["BACKEND"] == REDIS_CACHE
+    if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     else "django.contrib.sessions.backends.db"
 )
 

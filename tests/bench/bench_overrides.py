@@ -37,9 +37,8 @@ if TYPE_CHECKING:
 ROUNDS = 12
 REQUESTS = 80  # per variant and round
 KEEP = 10.0  # per cent of the request an override must save to stay
-#: The overrides that are settings of a library, or a few lines at its own extension point,
-#: rather than code of ours: each must save some.
-SETTINGS = {"prepared": 0.0, "gzip_level": 0.0, "redis_client": 0.0}
+#: The overrides that are settings of a library rather than code of ours: each must save some.
+SETTINGS = {"prepared": 0.0, "gzip_level": 0.0}
 
 #: What each override speeds up: the cached game page of round 10 at a table of five, as a
 #: browser asks for it (gzip), its poll while nothing changed, its poll after a neighbour's
@@ -54,7 +53,6 @@ SPEEDS_UP = {
     "table_for": "poll after a neighbour's move",
     "prepared": "page drawn afresh",
     "gzip_level": "page drawn afresh",
-    "redis_client": "page drawn afresh",
 }
 #: What an override is measured against when not the site as it is: the poll's query is timed
 #: on polls that read the database, as they do when Redis keeps nothing for their viewer; the
@@ -62,10 +60,9 @@ SPEEDS_UP = {
 #: cache too.
 BESIDE = {
     "poll_sql": "poll_redis", "table_for": "cold", "prepared": "cold", "gzip_level": "cold",
-    "redis_client": "cold",
 }  # fmt: skip
 #: The variants that miss the page cache on purpose (tests.bench.cold).
-COLD = {"cold", "table_for", "prepared", "gzip_level", "redis_client"}
+COLD = {"cold", "table_for", "prepared", "gzip_level"}
 
 
 def run() -> list[Measurement]:

@@ -35,5 +35,3 @@ if "prepared" in _PLAIN:
         DATABASES["default"]["OPTIONS"].pop(_option, None)  # noqa: F405
 if "gzip_level" in _PLAIN:
     GZIP_LEVEL = 6  # Django's GZipMiddleware's level
-if "redis_client" in _PLAIN and CACHES["default"]["BACKEND"].endswith("redis_cache.RedisCache"):  # noqa: F405
-    CACHES["default"]["BACKEND"] = "django.core.cache.backends.redis.RedisCache"  # noqa: F405

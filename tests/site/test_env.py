@@ -75,7 +75,7 @@ def test_it_reads_a_cache_url() -> None:
     }
     shared = env_cache("CACHE_URL", environ={"CACHE_URL": "redis://cache.internal:6379/1"})
     assert shared == {
-        "BACKEND": "tipperary_site.redis_cache.RedisCache",
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://cache.internal:6379/1",
     }
     with pytest.raises(ImproperlyConfiguredEnv, match="CACHE_URL must start with one of"):
