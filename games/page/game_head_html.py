@@ -47,7 +47,7 @@ def _standing(game: Game, page: GamePage) -> str:
     }
     deadline = page.deadline
     if not deadline:
-        return f"{words}\n        "
+        return words
     local = timezone.localtime(deadline)
     when = date_format(local, "H:i:s T") if game.is_live else written(local, "deadline")
     ends = gettext('ends <time datetime="%(iso)s">%(when)s</time>') % {

@@ -11,6 +11,8 @@ address, three marks and their conditions) it cost a sixth of a millisecond of e
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.urls import reverse
 from django.utils.html import escape
@@ -32,21 +34,24 @@ def stream_url(game_id: int | None, token: Token | str) -> str:
     return f"{settings.STREAMS_ORIGIN}{path}?t={token}"
 
 
+def mark_names(game: Game, page: GamePage) -> tuple[str, ...]:
+    """The marks the poll of ``game``'s page sends: the talk (``c``; none at a challenge entry,
+    played alone) and, for a seated viewer, the other counties and the wheel (``k``, ``w``)."""
+    if game.variant == "duplicate":
+        return ()
+    return ("c", "k", "w") if page.me else ("c",)
+
+
 def render_poll(
-    game: Game, page: GamePage, viewer_id: int | None, talk: str, counties: str, wheel: str
+    game: Game, page: GamePage, viewer_id: int | None, marks: Mapping[str, str]
 ) -> SafeString:
-    """The ``#poll`` of ``game``'s page for ``viewer_id``, with the marks of what it shows:
-    ``talk`` (none at a challenge entry, played alone) and, for a seated viewer, ``counties``
-    and ``wheel``."""
+    """The ``#poll`` of ``game``'s page for ``viewer_id``, sending each of ``marks`` (by name)
+    that :func:`mark_names` asks for."""
     token = escape(str(page.token))
-    marks: list[tuple[str, str]] = []
-    if game.variant != "duplicate":
-        marks.append(("c", talk))
-        if page.me:
-            marks += [("k", counties), ("w", wheel)]
-    query = "".join(f"&amp;{name}={escape(value)}" for name, value in marks)
+    sent = [(name, marks[name]) for name in mark_names(game, page)]
+    query = "".join(f"&amp;{name}={escape(value)}" for name, value in sent)
     fields = "".join(
-        f'<input type="hidden" name="{name}" value="{escape(value)}">' for name, value in marks
+        f'<input type="hidden" name="{name}" value="{escape(value)}">' for name, value in sent
     )
     if page.finished:
         every = "every 30s"

@@ -24,15 +24,14 @@ def stream_url(game_id: int | None, token: Token | str) -> str:
 
 @register.simple_tag(takes_context=True)
 def game_poll(context: template.Context) -> SafeString:
-    """The game page's ``#poll``, with the marks of what the page shows: its talk, and for a
-    seated viewer its other counties and wheel (as the view worked them out, else now)."""
+    """The game page's ``#poll``, with the marks of what the page shows, each worked out only
+    if sent (the board's as the view worked them out, else now)."""
     page: GamePage = context["page"]
-    seated = page.me is not None
-    return poll_html.render_poll(
-        context["game"],
-        page,
-        context["user"].pk,
-        talk=chat_mark(context["access"]),
-        counties=(context.get("counties_mark") or counties_mark(page)) if seated else "",
-        wheel=(context.get("wheel_mark") or wheel_mark(page)) if seated else "",
-    )
+    game = context["game"]
+    work_out = {
+        "c": lambda: chat_mark(context["access"]),
+        "k": lambda: context.get("counties_mark") or counties_mark(page),
+        "w": lambda: context.get("wheel_mark") or wheel_mark(page),
+    }
+    marks = {name: work_out[name]() for name in poll_html.mark_names(game, page)}
+    return poll_html.render_poll(game, page, context["user"].pk, marks)

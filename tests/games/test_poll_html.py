@@ -36,8 +36,6 @@ def test_the_poll_is_what_the_template_drew(
     marks = {"talk_mark": "4.1", "counties_mark": "ab12cd", "wheel_mark": "ef34aa"}
     context = {"game": game, "page": page, "user": SimpleNamespace(pk=9), **marks}
     old = engines["django"].from_string(OLD_POLL).render(context)
-    new = render_poll(
-        game, page, 9, talk="4.1", counties="ab12cd" if seated else "",  # type: ignore[arg-type]
-        wheel="ef34aa" if seated else "",
-    )  # fmt: skip
+    by_name = {"c": "4.1", "k": "ab12cd", "w": "ef34aa"}
+    new = render_poll(game, page, 9, by_name)  # type: ignore[arg-type]
     assert new == old
