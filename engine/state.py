@@ -295,21 +295,24 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
 _CELLS: dict[tuple[str, int, bool, str, int | None], Cell] = {}
 
 
-def _cell(land: str, value: int, sheep: bool, kind: str, tile_id: int | None) -> Cell:
-    key = (land, value, sheep, kind, tile_id)
-    cell = _CELLS.get(key)
-    if cell is None:
-        cell = _CELLS[key] = Cell(Landscape(land), value, sheep, CellKind(kind), tile_id)
+def _new_cell(key: tuple[str, int, bool, str, int | None]) -> Cell:
+    land, value, sheep, kind, tile_id = key
+    cell = _CELLS[key] = Cell(Landscape(land), value, sheep, CellKind(kind), tile_id)
     return cell
+
+
+def _display_from_list(rows: list[list[Any]]) -> Display:
+    cells, known = {}, _CELLS
+    for row in rows:
+        key = tuple(row[2:])
+        cells[row[0], row[1]] = known.get(key) or _new_cell(key)
+    return Display(cells)
 
 
 def _seat_from_dict(data: Mapping[str, Any]) -> SeatState:
     return SeatState(
         hometown=data["hometown"],
-        display=Display(
-            ((x, y), _cell(land, value, sheep, kind, tile_id))
-            for x, y, land, value, sheep, kind, tile_id in data["display"]
-        ),
+        display=_display_from_list(data["display"]),
         barrel=data["barrel"],
         taken=data["taken"],
         sheep_pending=data["sheep_pending"],

@@ -25,7 +25,7 @@ from engine import (
     Tile,
 )
 from engine.geometry import NEIGHBOURS, connected_groups
-from engine.scoring import hometown_surroundings
+from engine.scoring import hometown_surroundings, rectangle_in_rows
 
 #: Room left around the display in the bit masks: a piece is at most 7 squares long.
 MARGIN = 8
@@ -107,48 +107,6 @@ TILE_SHAPES: tuple[tuple[Shape, ...], ...] = tuple(_tile_shapes(t) for t in TILE
 BONUS_SHAPES: tuple[Shape, ...] = tuple(
     _shape(((0, 0, b.landscape, b.value),), False) for b in BONUS_TILES
 )
-
-
-def longest_run(mask: int) -> int:
-    """Length of the longest run of set bits.
-
-    >>> longest_run(0b1110111101)
-    4
-    """
-    run = 0
-    while mask:
-        mask &= mask >> 1
-        run += 1
-    return run
-
-
-def rectangle_in_rows(rows: list[int], best: int, low: int = 0, high: int | None = None) -> int:
-    """The largest full rectangle of these row masks, if it beats ``best`` (else ``best``).
-
-    Only rectangles reaching some row in ``low..high`` are searched: the caller knows the rest
-    cannot beat ``best``.
-
-    >>> rectangle_in_rows([0b0110, 0b1111, 0b1110], 0)
-    6
-    """
-    count = len(rows)
-    if high is None:
-        high = count - 1
-    for top in range(high + 1):
-        mask = rows[top]
-        if not mask or (count - top) * mask.bit_count() <= best:
-            continue
-        for bottom in range(top, count):
-            mask &= rows[bottom]
-            height = bottom - top + 1
-            if not mask or (count - top) * mask.bit_count() <= best:
-                break
-            if bottom < low or height * mask.bit_count() <= best:
-                continue
-            area = height * longest_run(mask)
-            if area > best:
-                best = area
-    return best
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Cell, Coord, Landscape
-from engine.bots.bitboard import rectangle_in_rows
 from engine.bots.outlook import (
     _enclosed,
     _open_edges,
@@ -23,7 +22,7 @@ from engine.bots.outlook import (
     rectangle_with_fillers,
 )
 from engine.geometry import NEIGHBOURS
-from engine.scoring import largest_rectangle
+from engine.scoring import largest_rectangle, largest_rectangle_size
 
 from .helpers import ENGINE_SETTINGS
 
@@ -87,13 +86,14 @@ def test_the_rectangle_prospect_is_the_best_rectangle_counting_holes_as_a_cost(
 
 @settings(ENGINE_SETTINGS, max_examples=200)
 @given(occupied_cells)
-def test_the_bit_mask_rectangle_equals_the_engines_largest_rectangle(cells: set[Coord]) -> None:
-    x0 = min(x for x, _ in cells)
-    y0 = min(y for _, y in cells)
-    rows = [0] * (max(y for _, y in cells) - y0 + 1)
-    for x, y in cells:
-        rows[y - y0] |= 1 << (x - x0)
-    assert rectangle_in_rows(rows, 0) == largest_rectangle(cells)
+def test_the_bit_mask_rectangle_is_the_largest_full_rectangle_and_its_sides_agree(
+    cells: set[Coord],
+) -> None:
+    """R6.2.1: the score's rectangle (row bit masks) against every rectangle counted cell by
+    cell, and the sides the county's description gives (a histogram) against both."""
+    truth = max(area for area, empty in _rectangles(cells) if not empty)
+    width, height = largest_rectangle_size(cells)
+    assert largest_rectangle(cells) == truth == width * height
 
 
 @settings(ENGINE_SETTINGS, max_examples=300)
