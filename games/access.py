@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from games.models import Game, GameStatus, Seat
+from games.waiting import TABLES_WAITING_SQL, waiting_params
 from tipperary_site.rows import Columns
 
 Viewer = User | AnonymousUser
@@ -33,24 +34,30 @@ class TableAccess:
     game: Game
     seats: list[Seat]
     mine: Seat | None
+    #: How many tables wait for the viewer (games.waiting), when the read counted them.
+    waiting: int | None = None
 
     @property
     def position(self) -> int | None:
         return None if self.mine is None else self.mine.position
 
 
-def table_for(user: User, game_id: int, *, invited_by_link: bool = False) -> TableAccess:
+def table_for(
+    user: User, game_id: int, *, invited_by_link: bool = False, count_waiting: bool = False
+) -> TableAccess:
     """The table if ``user`` may see it (see the module's rules); 404 otherwise. Two queries
-    (the game and its seats with names), a third for an invite-only table's invitation."""
-    found = read_table(game_id)
+    (the game and its seats with names), a third for an invite-only table's invitation. With
+    ``count_waiting``, the game's query also counts the tables waiting for ``user`` (the
+    header's count, which a page or a fragment drawing the whole game shows)."""
+    found = read_table(game_id, waiting_for=user.pk if count_waiting else None)
     if found is None:  # the same answer as an invite-only table's: neither tells
         raise Http404(_("No such table."))
-    game, seats = found
+    game, seats, waiting = found
     mine = next((s for s in seats if s.user_id == user.pk), None)
     outsider = not game.is_open and mine is None
     if outsider and not _invited_while_forming(game, user, invited_by_link):
         raise Http404(_("No such table."))
-    return TableAccess(game, seats, mine)
+    return TableAccess(game, seats, mine, waiting)
 
 
 _GAME, _SEAT = Columns(Game, "g"), Columns(Seat, "s")
@@ -58,30 +65,41 @@ _USER, _PROFILE = Columns(User, "u"), Columns(Profile, "p")
 
 
 @cache
-def _statements() -> tuple[str, str]:
-    """The game by its id; its seats in order, each with its person and their profile."""
-    game = f"SELECT {_GAME.select} FROM {_GAME.table} WHERE g.id = %s"
+def _statements() -> tuple[str, str, str]:
+    """The game by its id (and with the count of tables waiting for a person); its seats in
+    order, each with its person and their profile."""
+    game = f"SELECT {_GAME.select} FROM {_GAME.table} WHERE g.id = %(game)s"
+    counted = (
+        f"SELECT {_GAME.select}, ({TABLES_WAITING_SQL}) FROM {_GAME.table} WHERE g.id = %(game)s"
+    )
     seats = (
         f"SELECT {_SEAT.select}, {_USER.select}, {_PROFILE.select} FROM {_SEAT.table}"
         f" LEFT JOIN {_USER.table} ON u.id = s.user_id"
         f" LEFT JOIN {_PROFILE.table} ON p.user_id = u.id"
         f" WHERE s.game_id = %s ORDER BY s.position"
     )
-    return game, seats
+    return game, counted, seats
 
 
-def read_table(game_id: int) -> tuple[Game, list[Seat]] | None:
+def read_table(
+    game_id: int, *, waiting_for: int | None = None
+) -> tuple[Game, list[Seat], int | None] | None:
     """The game and its seats with their people and profiles (as ``select_related`` would
-    have them: nothing more is read to reach a seat's person or their profile). Two queries,
-    written once (tipperary_site.rows): the ORM spent longer composing them than the database
+    have them: nothing more is read to reach a seat's person or their profile), and with
+    ``waiting_for`` (a person's id) how many tables wait for that person. Two queries, written
+    once (tipperary_site.rows): the ORM spent longer composing them than the database
     answering."""
-    game_sql, seats_sql = _statements()
+    game_sql, counted_sql, seats_sql = _statements()
     with connection.cursor() as cursor:
-        cursor.execute(game_sql, [game_id])
+        if waiting_for is None:
+            cursor.execute(game_sql, {"game": game_id})
+        else:
+            cursor.execute(counted_sql, {**waiting_params(waiting_for), "game": game_id})
         row = cursor.fetchone()
         if row is None:
             return None
-        game = _GAME.build(row)
+        game = _GAME.build(row[: _GAME.width])
+        waiting = None if waiting_for is None else int(row[_GAME.width])
         cursor.execute(seats_sql, [game_id])
         rows = cursor.fetchall()
     seats = []
@@ -97,7 +115,7 @@ def read_table(game_id: int) -> tuple[Game, list[Seat]] | None:
             if profile is not None:
                 Profile.user.field.set_cached_value(profile, user)
         seats.append(seat)
-    return game, seats
+    return game, seats, waiting
 
 
 def _invited_while_forming(game: Game, user: User, by_link: bool) -> bool:

@@ -63,6 +63,8 @@ def _render(
     keeps, which other pages get."""
     game = access.game
     context: dict[str, object] = {"access": access, "game": game, "error": error, **(extra or {})}
+    if access.waiting is not None:  # counted with the table, as a move's answer or a poll's
+        context["tables_waiting"] = access.waiting
     if game.status == GameStatus.FORMING:
         if access.mine is not None and game.host_id == access.mine.user_id:
             context["invite_token"] = invite_token(game)
@@ -101,7 +103,7 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     current = current_token(game_id, user.pk, waiting=counted)
     access = None
     if current is None or not current.trusted or current.status == GameStatus.FORMING:
-        access = table_for(user, game_id)  # outsiders get their 404 here
+        access = table_for(user, game_id, count_waiting=counted)  # outsiders get their 404 here
         if access.game.status == GameStatus.FORMING:
             return _render(request, access)
         token = token_for(access.game, access.mine)
@@ -115,7 +117,7 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     extra = {} if waiting is None else {"tables_waiting": waiting}
 
     def draw(more: dict[str, object]) -> TemplateResponse:
-        access_now = access or table_for(user, game_id)
+        access_now = access or table_for(user, game_id, count_waiting=counted and not extra)
         return _render(request, access_now, asked=asked, extra={**extra, **more})
 
     return serve(request, key, draw)
@@ -136,7 +138,7 @@ def _refused(
     request: HtmxHttpRequest, game_id: int, status: int, error: str, marks: QueryDict | None
 ) -> TemplateResponse:
     """A refused move or undo: the table as it is (nothing changed), with why."""
-    access = table_for(user_of(request), game_id)
+    access = table_for(user_of(request), game_id, count_waiting=bool(request.htmx))
     return _render(request, access, status=status, error=error, marks=marks)
 
 
@@ -167,7 +169,7 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return _refused(request, game_id, 400, str(refused), marks)
     if request.htmx:
         # The address bar shows the table itself again, not the tile that was being tried.
-        fresh = table_for(user, game_id)
+        fresh = table_for(user, game_id, count_waiting=True)
         answer = _render(request, fresh, asked={}, marks=marks)
         return replace_url(answer, fresh.game.get_absolute_url())
     messages.success(request, _("Done."))
@@ -197,7 +199,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except services.GameError as refused:  # nothing changed
         return _refused(request, game_id, 409, str(refused), marks)
     if request.htmx:
-        return _render(request, table_for(user, game_id), asked={}, marks=marks)
+        return _render(request, table_for(user, game_id, count_waiting=True), asked={}, marks=marks)
     messages.success(request, _("Your turn is taken back: play it again."))
     return redirect("games:game", game_id)
 
@@ -229,7 +231,8 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
     the page keeps those it has.
     """
     user = user_of(request)
-    access = table_for(user, game_id)
+    # Both answers that draw show the count of tables waiting: read with the table.
+    access = table_for(user, game_id, count_waiting=True)
     presence.polled(game_id, user.pk, time.time())
     game = access.game
     token = token_for(game, access.mine)
@@ -241,7 +244,10 @@ def _changed(request: HtmxHttpRequest, game_id: int, seen: Token) -> HttpRespons
             return HttpResponseClientRefresh()
         return _render(request, access)
     page = build_page(access, {})
-    context = {"access": access, "game": game, "page": page, **_kept(request.GET, access, page)}
+    context = {
+        "access": access, "game": game, "page": page, "tables_waiting": access.waiting,
+        **_kept(request.GET, access, page),
+    }  # fmt: skip
     # A new round, the towers step or the end moves every seat on, so "own" covers them;
     # a spectator has no seat, so any change re-renders everything they see.
     if token.own != seen.own or access.mine is None:

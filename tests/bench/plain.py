@@ -74,24 +74,31 @@ def _count(queryset: QuerySet[Any, Any]) -> Coalesce:
     return Coalesce(Subquery(counted[:1]), Value(0), output_field=IntegerField())
 
 
+def _waiting(user_id: int) -> Any:
+    """``games.waiting.TABLES_WAITING_SQL`` for ``user_id`` as an ORM expression."""
+    from games.models import GameStatus, Invitation, Seat
+
+    moves = Seat.objects.filter(
+        user_id=user_id, to_play=True, game__status=GameStatus.PLAYING
+    ).values("user_id")
+    invitations = (
+        Invitation.objects.filter(invitee_id=user_id, game__status=GameStatus.FORMING)
+        .filter(~Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=user_id)))
+        .values("invitee_id")
+    )
+    return _count(moves) + _count(invitations)
+
+
 def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Any:
     """``games.page.live.current_token`` built by the ORM: the same one query."""
-    from games.models import Game, GameStatus, Invitation, Seat
+    from games.models import Game
     from games.page.live import Current, _Standing
 
     games = Game.objects.filter(pk=game_id).annotate(
         mine=FilteredRelation("seats", condition=Q(seats__user_id=user_id))
     )
     if waiting:
-        moves = Seat.objects.filter(
-            user_id=user_id, to_play=True, game__status=GameStatus.PLAYING
-        ).values("user_id")
-        invitations = (
-            Invitation.objects.filter(invitee_id=user_id, game__status=GameStatus.FORMING)
-            .filter(~Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=user_id)))
-            .values("invitee_id")
-        )
-        games = games.annotate(waiting=_count(moves) + _count(invitations))
+        games = games.annotate(waiting=_waiting(user_id))
     else:
         games = games.annotate(waiting=Value(None, output_field=IntegerField()))
     row = games.values_list(
@@ -108,14 +115,18 @@ def current_token(game_id: int, user_id: int, *, waiting: bool = False) -> Any:
     return Current(standing.token(), seat_id is not None or is_open, status, row[10])
 
 
-def read_table(game_id: int) -> Any:
+def read_table(game_id: int, *, waiting_for: int | None = None) -> Any:
     """``games.access.read_table`` by the ORM: the same two queries, composed each time."""
     from games.models import Game
 
-    game = Game.objects.filter(pk=game_id).first()
+    games = Game.objects.filter(pk=game_id)
+    if waiting_for is not None:
+        games = games.annotate(tables_waiting=_waiting(waiting_for))
+    game = games.first()
     if game is None:
         return None
-    return game, list(game.seats.select_related("user__profile").order_by("position"))
+    seats = list(game.seats.select_related("user__profile").order_by("position"))
+    return game, seats, getattr(game, "tables_waiting", None)
 
 
 def ask(game_id: int, user_id: int, seen: str, now: float) -> Any:

@@ -136,9 +136,9 @@ def test_a_move_costs_a_fixed_number_of_queries(
     data = {"notation": _legal(started), "step": step_of(started, host)}
     # session, user; the service: savepoint, locked game, seat, last seq, insert action,
     # insert the placed tile, update game, update the seats' to_play and steps, release
-    # savepoint; the fresh page: game, seats with names, the viewer's other tables waiting,
-    # the header count (no talk at the table: its messages are not read)
-    with django_assert_num_queries(15):
+    # savepoint; the fresh page: game with the header's count, seats with names, the viewer's
+    # other tables waiting (no talk at the table: its messages are not read)
+    with django_assert_num_queries(14):
         response = client.post(f"/games/{started.pk}/play/", data, headers=HTMX)
     assert response.status_code == 200
 
@@ -196,7 +196,7 @@ def test_a_moves_answer_leaves_the_page_its_talk_and_counties_while_they_stand(
     assert set(marks) == {"c", "k", "w"}
     move = {"notation": _legal(started), "step": step_of(started, host), **marks}
     # a move's queries as at a table without talk: the messages are not read
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(14):
         html = client.post(f"/games/{started.pk}/play/", move, headers=HTMX).content.decode()
     assert KEPT in html and "Your move, Aoife." not in html
     assert '<div class="other-board" id="other-board-1" hx-preserve="true"></div>' in html

@@ -192,10 +192,10 @@ def test_the_forming_page_with_invitations_and_its_query_count(
         make_person(name)
         services.invite_player(private.pk, host, name)
     client.force_login(host)
-    # 1. session; 2. user; 3. the viewer's seat and token; 4. game; 5. seats with users and
-    # profiles; 6. pending invitations with the invitees' profiles; 7. header count of tables
-    # waiting (no talk yet: no messages read)
-    with django_assert_num_queries(7):  # type: ignore[operator]
+    # 1. session; 2. user; 3. the viewer's seat and token; 4. game with the header's count of
+    # tables waiting; 5. seats with users and profiles; 6. pending invitations with the
+    # invitees' profiles (no talk yet: no messages read)
+    with django_assert_num_queries(6):  # type: ignore[operator]
         page = text(client.get(f"/games/{private.pk}/"))
     assert page.count("invitations/") == 3
 

@@ -81,9 +81,10 @@ def test_it_sends_the_table_and_the_waiting_line_when_a_neighbour_finished(
     finish_turns(started, random.Random(1), skip=(0, 1))
     token = _token(client, started)
     finish_turns(started, random.Random(1), skip=(1,))
-    # seat and version (not the page's token), session, user, game, seats with names, header:
-    # the talk did not change, so the page keeps its chat panel and no message is read
-    with django_assert_num_queries(6):
+    # seat and version (not the page's token), session, user, game with the header's count,
+    # seats with names: the talk did not change, so the page keeps its chat panel and no
+    # message is read
+    with django_assert_num_queries(5):
         response = _poll(client, started, token)
     html = response.content.decode()
     assert response.status_code == 200
@@ -152,8 +153,9 @@ def test_a_poll_draws_the_talk_again_only_once_it_changed(
     client.force_login(player)
     token = _token(client, started)
     post_message(started.pk, host, "Good luck, all!")
-    # seat and version, session, user, game, seats with names, the chat's messages, header
-    with django_assert_num_queries(7):
+    # seat and version, session, user, game with the header's count, seats with names, the
+    # chat's messages
+    with django_assert_num_queries(6):
         response = _poll(client, started, token)
     html = response.content.decode()
     assert KEPT not in html and "Good luck, all!" in html
@@ -210,9 +212,10 @@ def test_a_done_viewer_sees_who_is_left_update(
     client.force_login(host)
     token = _token(client, game)
     finish_turns(game, random.Random(2), skip=(0, 2))
-    # seat and version, session, user, game, seats with names, header (the talk is kept): the
-    # table panel asks for no next table (the turn panel shows it), so none is looked for
-    with django_assert_num_queries(6):
+    # seat and version, session, user, game with the header's count, seats with names (the
+    # talk is kept): the table panel asks for no next table (the turn panel shows it), so none
+    # is looked for
+    with django_assert_num_queries(5):
         response = _poll(client, game, token)
     html = response.content.decode()
     waiting = re.search(r'<p class="prompt done"[^>]*id="waiting" hx-swap-oob="true">(.*?)</p>',

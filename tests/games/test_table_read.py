@@ -9,7 +9,8 @@ from django.db.models import Model
 
 from games import services
 from games.access import read_table, table_for
-from games.models import Game, RoundTime
+from games.models import Game, GameStatus, RoundTime
+from games.waiting import tables_waiting_count
 from tests.factories import UserFactory
 
 
@@ -30,7 +31,8 @@ def table(host: User) -> Game:
 def test_it_reads_the_game_and_its_seats_as_the_orm_does(table: Game) -> None:
     found = read_table(table.pk)
     assert found is not None
-    game, seats = found
+    game, seats, waiting = found
+    assert waiting is None  # not asked for
     assert _fields(game) == _fields(Game.objects.get(pk=table.pk))
     orm = list(table.seats.select_related("user__profile").order_by("position"))
     assert [_fields(s) for s in seats] == [_fields(s) for s in orm]
@@ -55,3 +57,19 @@ def test_a_seat_its_person_and_their_profile_cost_no_further_query(
 
 def test_a_table_that_does_not_exist_reads_as_none(db: None) -> None:
     assert read_table(987654) is None
+
+
+def test_the_game_s_query_also_counts_the_tables_waiting_when_asked(
+    table: Game, host: User, django_assert_num_queries
+) -> None:
+    """A poll's or a move's answer draws the header's count: read with the table, no third
+    query; the same count ``games.waiting`` gives every other page."""
+    other = services.create_game(
+        host, seats_wanted=2, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=False,
+        bots=["easy"],
+    )  # fmt: skip
+    assert other.status == GameStatus.PLAYING
+    with django_assert_num_queries(2):
+        access = table_for(host, table.pk, count_waiting=True)
+    assert access.waiting == tables_waiting_count(host) == 2  # this table and the other
+    assert table_for(host, table.pk).waiting is None
