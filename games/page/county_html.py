@@ -81,8 +81,10 @@ def render_county(
         f'aria-label="{escape(title)}" aria-description="{escape(grid.description)}" '
         f'style="--cols: {grid.width}; --rows: {grid.height}">\n',
     ]
-    for r, row in enumerate(grid.rows, start=1):
-        for c, gc in enumerate(row, start=1):
+    # Nothing to draw on an empty cell a sparse county leaves out: only its squares are laid out.
+    rows = grid.filled_rows if sparse and not overlay and not targets else grid.rows
+    for r, row in enumerate(rows, start=1):
+        for gc in row:
             ov = overlay_at(overlay, gc.x, gc.y)
             target = has_coord(targets, gc.x, gc.y)
             if sparse and gc.is_empty and ov is None and not target:
@@ -91,7 +93,7 @@ def render_county(
             classes = _classes(gc, target, ov)
             place = f'data-x="{gc.x}" data-y="{gc.y}"'
             if sparse:
-                place += f' style="grid-area: {r} / {c}"'
+                place += f' style="grid-area: {r} / {gc.x - grid.min_x + 1}"'
             if cell_url and (target or (targets is None and gc.is_empty)):
                 out.append(
                     f'<form class="cell-form" method="post" action="{escape(cell_url)}">{csrf}'

@@ -228,12 +228,13 @@ def test_the_county_partial_draws_one_labelled_element_per_cell(midgame: engine.
     assert "<button" not in html and "<form" not in html
 
 
+@pytest.mark.parametrize("targeted", [2, 0], ids=["with targets", "only its squares"])
 def test_a_small_county_leaves_its_empty_cells_out_and_places_each_square(
-    midgame: engine.GameState,
+    midgame: engine.GameState, targeted: int
 ) -> None:
     display = midgame.seats[0].display
     grid = county.county_grid(display)
-    targets = engine.legal_cells(midgame, 0)[:2]  # empty cells next to the county
+    targets = engine.legal_cells(midgame, 0)[:targeted]  # empty cells next to the county
 
     html = render_to_string(
         "games/_county.html", {"grid": grid, "size": "small", "targets": targets}
@@ -246,6 +247,9 @@ def test_a_small_county_leaves_its_empty_cells_out_and_places_each_square(
         for c, gc in enumerate(row, start=1):
             drawn = f'data-x="{gc.x}" data-y="{gc.y}" style="grid-area: {r} / {c}"' in html
             assert drawn == (not gc.is_empty or gc.coord in targets)
+            assert (f'aria-label="{gc.label}"' in html) == drawn
+    # a line a row, as when every cell is drawn (and two opening, two closing, the template's)
+    assert html.count("\n") == 2 + grid.height + 2 + 1
 
 
 def test_targets_are_highlighted_but_not_buttons_without_a_url(midgame: engine.GameState) -> None:
