@@ -10,11 +10,13 @@ change of a few per cent from the machine's drift, which moves the throughput ro
 this tree migrates: compare commits whose migrations agree.
 
 Run with ``python -m tests.bench.versus <commit> [rounds]``; not a row of ``make bench``, a
-before and after for a change's closing note.
+before and after for a change's closing note. ``BENCH_COLD=page,county`` draws every county
+afresh too, as after a round ends (tests.bench.cold; ``page`` unless told).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -85,7 +87,7 @@ def run(commit: str, rounds: int) -> None:
             ]  # fmt: skip
             # The page cache missed on purpose; each version its own drawn counties.
             side_env = {
-                **env, "PYTHONPATH": str(tree), "BENCH_COLD": "page",
+                **env, "PYTHONPATH": str(tree), "BENCH_COLD": _cold(),
                 "BENCH_CACHE_PREFIX": f"versus-{side}-",
             }  # fmt: skip
             stack.enter_context(_process(gunicorn, side_env, "Booting", cwd=tree))
@@ -100,8 +102,8 @@ def run(commit: str, rounds: int) -> None:
                     _get(ports[side], path, cookie, GZIP)  # its counties drawn once (warm)
                 pairs[name].append(paired_ms(both, paths, (cookie, cookie), REQUESTS))
             loads.append(_load())
-    print(f"now ({_head()}) against {commit}: {rounds} rounds x {REQUESTS} pairs each; "
-          f"{loads[0]} → {loads[-1]}")  # fmt: skip
+    print(f"now ({_head()}) against {commit}: {rounds} rounds x {REQUESTS} pairs each, "
+          f"BENCH_COLD={_cold()}; {loads[0]} → {loads[-1]}")  # fmt: skip
     for name, runs in pairs.items():
         every = [pair for run in runs for pair in run]
         now = statistics.median(n for n, _ in every)
@@ -113,6 +115,11 @@ def run(commit: str, rounds: int) -> None:
         )
         print(f"  {name}: {before:.2f} → {now:.2f} ms (median), {saved:+.1f} % saved "
               f"(per round {by_round[0]:+.0f} to {by_round[-1]:+.0f} %)")  # fmt: skip
+
+
+def _cold() -> str:
+    """The caches both versions miss on purpose: the page's, and the counties' when asked."""
+    return os.environ.get("BENCH_COLD", "page")
 
 
 def _head() -> str:
