@@ -101,23 +101,23 @@ def game_page(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     # fragment does. Found with the viewer's token, in the one query that finds the page.
     counted = target in (None, "game")
     current = current_token(game_id, user.pk, waiting=counted)
+    waiting = current.waiting if current is not None else None
+    extra: dict[str, object] = {} if waiting is None else {"tables_waiting": waiting}
     access = None
     if current is None or not current.trusted or current.status == GameStatus.FORMING:
-        access = table_for(user, game_id, count_waiting=counted)  # outsiders get their 404 here
+        access = table_for(user, game_id)  # outsiders get their 404 here
         if access.game.status == GameStatus.FORMING:
-            return _render(request, access)
+            return _render(request, access, extra=extra)
         token = token_for(access.game, access.mine)
     else:
         token = current.token
     asked = _asked(request)
-    waiting = current.waiting if current is not None else None
     key = page_key(
         request, game_id, token, sorted(asked.items()), bool(request.htmx), target, waiting
     )
-    extra = {} if waiting is None else {"tables_waiting": waiting}
 
     def draw(more: dict[str, object]) -> TemplateResponse:
-        access_now = access or table_for(user, game_id, count_waiting=counted and not extra)
+        access_now = access or table_for(user, game_id)
         return _render(request, access_now, asked=asked, extra={**extra, **more})
 
     return serve(request, key, draw)
