@@ -44,14 +44,24 @@ def largest_rectangle(cells: Mapping[Coord, Cell] | Collection[Coord]) -> int:
     >>> largest_rectangle({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
     4
     """
+    return rectangle_in_rows(row_masks(cells), 0)
+
+
+def row_masks(cells: Mapping[Coord, Cell] | Collection[Coord]) -> list[int]:
+    """Each row of the occupied cells as a bit mask, the top row first and bit 0 the leftmost
+    column; none for no cells.
+
+    >>> [bin(mask) for mask in row_masks({(3, 1), (4, 1), (4, 2)})]
+    ['0b11', '0b10']
+    """
     if not cells:
-        return 0
+        return []
     min_x = min(x for x, _ in cells)
     min_y = min(y for _, y in cells)
     rows = [0] * (max(y for _, y in cells) - min_y + 1)
     for x, y in cells:
         rows[y - min_y] |= 1 << (x - min_x)
-    return rectangle_in_rows(rows, 0)
+    return rows
 
 
 def largest_rectangle_size(cells: Mapping[Coord, Cell] | Collection[Coord]) -> tuple[int, int]:

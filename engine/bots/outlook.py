@@ -31,7 +31,7 @@ from engine import (
 )
 from engine.effects import RuinRun, flocks, largest_flock, ruin_runs, towers_earned, towers_of
 from engine.geometry import NEIGHBOURS
-from engine.scoring import hometown_surroundings
+from engine.scoring import hometown_surroundings, row_masks
 
 _TOP = len(WHISKEY_POINTS) - 1
 _MARKER = 5  # R6.2.3
@@ -73,13 +73,8 @@ class Weights:
 
 
 def _rows(cells: Mapping[Coord, Cell]) -> tuple[list[int], int]:
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    x0, y0 = min(xs), min(ys)
-    rows = [0] * (max(ys) - y0 + 1)
-    for x, y in cells:
-        rows[y - y0] |= 1 << (x - x0)
-    return rows, max(xs) - x0 + 1
+    rows = row_masks(cells)
+    return rows, max(mask.bit_length() for mask in rows)
 
 
 def rectangle_prospect(cells: Mapping[Coord, Cell], hole_cost: float) -> float:
