@@ -88,7 +88,12 @@ def read_table(
     have them: nothing more is read to reach a seat's person or their profile), and with
     ``waiting_for`` (a person's id) how many tables wait for that person. Two queries, written
     once (tipperary_site.rows): the ORM spent longer composing them than the database
-    answering."""
+    answering.
+
+    Unlike ``select_related``, a profile does not point back at its person (nothing drawn
+    from a table goes that way): a person and their profile pointing at each other are a
+    reference cycle, which only Python's cycle collector frees, and a request reads a table
+    or two."""
     game_sql, counted_sql, seats_sql = _statements()
     with connection.cursor() as cursor:
         if waiting_for is None:
@@ -112,8 +117,6 @@ def read_table(
         if user is not None:
             profile = None if row[profile_at] is None else _PROFILE.build(row[profile_at:])
             User.profile.related.set_cached_value(user, profile)
-            if profile is not None:
-                Profile.user.field.set_cached_value(profile, user)
         seats.append(seat)
     return game, seats, waiting
 

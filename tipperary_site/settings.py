@@ -98,13 +98,21 @@ MIDDLEWARE = [
 # How hard pages and fragments are compressed (zlib's 1-9; Django's own middleware uses 6): a
 # game page packs at 4 in half the time for about a tenth more bytes (tipperary_site/gzip.py).
 GZIP_LEVEL = 4
+# Objects a web process allocates, less those freed, before Python's cycle collector looks at
+# the young ones (Python's default: 700). A request leaves next to no cycles behind (the
+# drawing's context is let go, tipperary_site/template_backend.py), so the collector would
+# mostly walk the live table of the request under way: a thousand or so objects, once a request.
+# Set by tipperary_site/wsgi.py.
+GC_YOUNG_THRESHOLD = 10_000
 
 ROOT_URLCONF = "tipperary_site.urls"
 WSGI_APPLICATION = "tipperary_site.wsgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's, letting go of a drawing's context once drawn (tipperary_site/template_backend).
+        "BACKEND": "tipperary_site.template_backend.DjangoTemplates",
+        "NAME": "django",  # as Django's own is named (template_partials adds its loader to it)
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {

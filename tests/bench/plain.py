@@ -35,7 +35,7 @@ from tests.bench.switches import switched
 #: Each override, and the request it speeds up (a path of ``bench_overrides``).
 OVERRIDES = (
     "stencil", "get_user", "poll_sql", "poll_first", "poll_redis", "table_for", "prepared",
-    "gzip_level",
+    "gzip_level", "collector",
 )  # fmt: skip
 
 

@@ -33,5 +33,10 @@ if "prepared" in _PLAIN:
     # Every statement planned anew, its parameters bound in the client: Django's default.
     for _option in ("server_side_binding", "prepare_threshold"):
         DATABASES["default"]["OPTIONS"].pop(_option, None)  # noqa: F405
+if "collector" in _PLAIN:
+    # A drawing's context left to the cycle collector, which looks at young objects as often
+    # as Python's default has it.
+    TEMPLATES[0]["BACKEND"] = "django.template.backends.django.DjangoTemplates"  # noqa: F405
+    GC_YOUNG_THRESHOLD = 700
 if "gzip_level" in _PLAIN:
     GZIP_LEVEL = 6  # Django's GZipMiddleware's level

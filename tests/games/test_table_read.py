@@ -3,6 +3,8 @@ one the ORM reads: the game, each seat in order, each person with their profile 
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import Model
@@ -12,6 +14,7 @@ from games.access import read_table, table_for
 from games.models import Game, GameStatus, RoundTime
 from games.waiting import tables_waiting_count
 from tests.factories import UserFactory
+from tests.fixtures.collector import collector_off
 
 
 def _fields(instance: Model) -> dict[str, object]:
@@ -49,10 +52,23 @@ def test_a_seat_its_person_and_their_profile_cost_no_further_query(
         access = table_for(host, table.pk)
         names = [s.name for s in access.seats]
         first = access.seats[0].user
-        assert first is not None and first.profile.user is first
+        assert first is not None and first.profile.user_id == first.pk
         assert all(s.game is access.game for s in access.seats)
     assert names[2] == "Noprofile" and access.seats[1].user is None
     assert access.mine == access.seats[0]
+
+
+def test_a_table_read_and_let_go_is_freed_at_once(table: Game, host: User) -> None:
+    """No reference cycles: the game, its seats, people and profiles go when the last
+    reference does, not when Python's cycle collector comes round (a profile does not point
+    back at its person, as ``select_related`` would have it)."""
+    access = table_for(host, table.pk)
+    person = access.seats[0].user
+    assert person is not None
+    kept = [weakref.ref(o) for o in (access.game, *access.seats, person, person.profile)]
+    with collector_off():
+        del access, person
+        assert [ref() for ref in kept] == [None] * len(kept)
 
 
 def test_a_table_that_does_not_exist_reads_as_none(db: None) -> None:
