@@ -15,6 +15,7 @@ is the answer to a post, whose text box is replaced rather than kept (``hx-prese
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
 from django.utils import timezone
@@ -23,8 +24,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games.page.chat import ChatLine, ChatPanel
+from games.access import TableAccess
+from games.page.chat import ChatLine, ChatPanel, chat_panel
 from games.page.csrf_html import csrf_input
+from tipperary_site.auth import user_of
 from tipperary_site.dates import iso
 
 #: The panel in a poll's answer when the page's panel still shows the talk as it stands
@@ -157,3 +160,17 @@ def render_chat(
         out.append(f'\n    <p class="muted">{only}</p>\n  ')
     out.append("\n</section>\n")
     return mark_safe("".join(out))
+
+
+def viewer_panel(
+    request: HttpRequest, access: TableAccess, *, csrf_token: object, kept: bool, oob: bool = False
+) -> SafeString:
+    """The panel for the person asking in ``request`` at ``access``'s table; :data:`KEPT` when
+    the page that asked shows the talk as it stands. What it shows new is left on the request
+    for the view (``games.views.chat.mark_seen_once_drawn``)."""
+    if kept:
+        return KEPT
+    panel = chat_panel(access, user_of(request))
+    if panel.news is not None:
+        request.chat_news = panel.news  # type: ignore[attr-defined]  # marked seen once drawn
+    return render_chat(panel, csrf_token=csrf_token, oob=oob)

@@ -18,7 +18,10 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from games.access import TableAccess
 from games.models import Game
+from games.page import board
+from games.page.chat import chat_mark
 from games.page.live import Token
 from games.page.model import GamePage
 from games.streams import publish
@@ -67,3 +70,18 @@ def render_poll(
         f'data-token="{token}" data-stream="{escape(stream_url(game.pk, page.token))}">'
         f"{fields}</div>"
     )
+
+
+def page_poll(
+    access: TableAccess, page: GamePage, viewer_id: int | None, *, counties: str, wheel: str
+) -> SafeString:
+    """The ``#poll`` of ``access``'s page, with the marks of what the page shows, each worked
+    out only if sent: the board's as the view worked them out (``counties``, ``wheel``; "" when
+    it did not), else now."""
+    work_out = {
+        "c": lambda: chat_mark(access),
+        "k": lambda: counties or board.counties_mark(page),
+        "w": lambda: wheel or board.wheel_mark(page),
+    }
+    marks = {name: work_out[name]() for name in mark_names(access.game, page)}
+    return render_poll(access.game, page, viewer_id, marks)
