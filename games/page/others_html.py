@@ -21,7 +21,8 @@ from games.page.county_cache import county_html, county_words
 from games.page.model import GamePage, PlayerPanel
 
 
-def _state(page: GamePage, player: PlayerPanel) -> str:
+def player_state(page: GamePage, player: PlayerPanel) -> str:
+    """A player's points once the game is over, else whether their turn is done."""
     if page.finished:
         points = player.score.total
         words = ngettext("%(points)s point", "%(points)s points", points)
@@ -59,7 +60,7 @@ def render_others(page: GamePage, kept: bool = False) -> SafeString:
             f'\n          <details class="other-county" id="other-county-{p.position}">\n'
             "            <summary>\n"
             f'              <span class="who">{name}</span>\n'
-            f'              <span class="state">{_state(page, p)}</span>\n'
+            f'              <span class="state">{player_state(page, p)}</span>\n'
             "            </summary>\n"
             f'            <p class="sr-only">{conditional_escape(county_words(p.county))}</p>\n'
             "          </details>\n          \n          "
