@@ -12,6 +12,14 @@ SEED = 20261129
 
 
 @pytest.fixture
+def named(player: User) -> User:
+    """The other player, with a name holding all that must be escaped to be shown as text."""
+    player.profile.display_name = """B<r>&"en'dan"""
+    player.profile.save()
+    return player
+
+
+@pytest.fixture
 def forming(host: User) -> Game:
     return services.create_game(
         host, seats_wanted=3, round_minutes=RoundTime.ONE_DAY, is_open=True, rated=True

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from django.contrib.auth.models import User
 from django.template import engines
 from django.test import Client
@@ -51,13 +50,6 @@ def _page(client: Client, viewer: User, game: Game) -> tuple[GamePage, str]:
     response = client.get(f"/games/{game.pk}/")
     assert response.status_code == 200
     return response.context["page"], response.content.decode()
-
-
-@pytest.fixture
-def named(player: User) -> User:
-    player.profile.display_name = """B<r>&"en'dan"""  # whatever a name holds is shown as text
-    player.profile.save()
-    return player
 
 
 def test_the_other_counties_are_drawn_as_before_in_play(

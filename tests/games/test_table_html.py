@@ -11,9 +11,7 @@ between tags may differ; nothing else may.
 from __future__ import annotations
 
 import random
-import re
 
-import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.template import engines
@@ -26,6 +24,7 @@ from games.page.model import GamePage
 from games.page.poll_html import page_poll
 from games.page.table_html import Kept, render_table_panel
 from tests.challenge.weeks import TUESDAY, entry_of
+from tests.games.markup import spaced
 from tests.games.playing import play_round, play_to_end
 
 OLD_TABLE = """{% load i18n chat counties %}
@@ -53,10 +52,6 @@ LANGUAGES = ("en", "de", "fr", "es")
 TOKEN = "csrf-token-drawn-per-response"
 
 
-def _spaced(html: str) -> str:
-    return re.sub(r">\s+", ">", re.sub(r"\s+<", "<", re.sub(r"\s+", " ", html))).strip()
-
-
 def _compare(client: Client, viewer: User, game: Game) -> tuple[GamePage, str]:
     """Both drawings of ``viewer``'s table panel, with nothing kept and with all kept, compared
     in every language; the page and what it showed."""
@@ -80,15 +75,8 @@ def _compare(client: Client, viewer: User, game: Game) -> tuple[GamePage, str]:
                 }  # fmt: skip
                 old = engines["django"].from_string(OLD_TABLE).render(context)
                 new = render_table_panel(request, access, page, csrf_token=TOKEN, kept=kept)
-                assert _spaced(new) == _spaced(old), (language, keeps)
+                assert spaced(new) == spaced(old), (language, keeps)
     return page, response.content.decode()
-
-
-@pytest.fixture
-def named(player: User) -> User:
-    player.profile.display_name = """B<r>&"en'dan"""  # whatever a name holds is shown as text
-    player.profile.save()
-    return player
 
 
 def test_the_panel_is_drawn_as_before_in_play_for_players_and_spectators(

@@ -15,7 +15,6 @@ import random
 import re
 from datetime import timedelta
 
-import pytest
 from django.contrib.auth.models import User
 from django.template import engines
 from django.test import Client
@@ -27,6 +26,7 @@ from games.engine_bridge import load_state
 from games.models import Game, Seat
 from games.page.model import GamePage
 from games.page.turn_html import render_turn_panel, render_undo, render_waiting
+from tests.games.markup import spaced
 from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
 
 OLD_TURN = (  # the section of games/game.html as it was
@@ -119,10 +119,6 @@ ALONE = "<!-- alone -->"  # after it, the "waiting for" line and the offer drawn
 OLD_ALONE = OLD_TURN + ALONE + "{% partial waiting %}{% partial undo %}"
 
 
-def _spaced(html: str) -> str:
-    return re.sub(r">\s+", ">", re.sub(r"\s+<", "<", re.sub(r"\s+", " ", html))).strip()
-
-
 def _compare(client: Client, viewer: User, game: Game, query: str = "") -> GamePage:
     """Both drawings of ``viewer``'s turn panel compared in every language, and of the "waiting
     for" line and the offer alone, out of band; the page, which shows the new one."""
@@ -137,24 +133,17 @@ def _compare(client: Client, viewer: User, game: Game, query: str = "") -> GameP
     for language in LANGUAGES:
         with translation.override(language):
             old = engines["django"].from_string(OLD_TURN).render(context)
-            assert _spaced(render_turn_panel(page, csrf_token=TOKEN)) == _spaced(old), language
+            assert spaced(render_turn_panel(page, csrf_token=TOKEN)) == spaced(old), language
             if page.me is not None and page.turn is None:
                 old = engines["django"].from_string(OLD_ALONE).render({**context, "oob": True})
                 new = render_waiting(page, oob=True) + render_undo(page, csrf_token=TOKEN, oob=True)
-                assert _spaced(new) == _spaced(old.split(ALONE)[1]), language
+                assert spaced(new) == spaced(old.split(ALONE)[1]), language
     html = response.content.decode()
     drawn = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
     for token in set(drawn):
         html = html.replace(token, TOKEN)
     assert render_turn_panel(page, csrf_token=TOKEN) in html
     return page
-
-
-@pytest.fixture
-def named(player: User) -> User:
-    player.profile.display_name = """B<r>&"en'dan"""  # whatever a name holds is shown as text
-    player.profile.save()
-    return player
 
 
 FOLLOW_UPS = (engine.PendingKind.SHEEP, engine.PendingKind.BONUS)
