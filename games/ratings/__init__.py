@@ -11,5 +11,5 @@ that show them (the leaderboard and the record on each player's page).
 - :mod:`games.ratings.cache`: the mark that makes cached pages drawn again when a rating moves.
 
 Every player name the site shows is written with ``{% load players %}{% player who %}``
-(``games/templatetags/players.py``).
+(``games/page/player_html.py``).
 """
