@@ -61,8 +61,8 @@ def render_table_panel(
     label = conditional_escape(gettext("The table"))
     out = [f'<aside id="table" class="table-panel" aria-label="{label}">\n']
     if not page.finished or not duplicate:  # once finished, only the table talk changes
-        marks = {"counties": kept.counties_mark, "wheel": kept.wheel_mark}
-        out.append(page_poll(access, page, request.user.pk, **marks))
+        counties, wheel = kept.counties_mark, kept.wheel_mark
+        out.append(page_poll(access, page, request.user.pk, counties=counties, wheel=wheel))
     if not page.finished:
         players = conditional_escape(gettext("Players"))
         out.append(

@@ -8,11 +8,8 @@ from django.utils.translation import gettext
 
 from engine import Cell
 from games.page import county
-from games.page.county import CountyGrid
-from games.page.county_cache import county_html, county_words
+from games.page.county_cache import county_html
 from games.page.county_html import square_svg
-from games.page.model import GamePage
-from games.page.others_html import render_others
 from games.page.wheel_html import KEPT as WHEEL_KEPT
 from games.page.wheel_html import piece_html, render_wheel
 
@@ -64,17 +61,3 @@ def draw_county(context: template.Context) -> SafeString:
         cell_verb=context.get("cell_verb") or "",
         csrf_token=str(context.get("csrf_token") or ""),
     )
-
-
-@register.filter
-def told(grid: CountyGrid) -> str:
-    """The county told in words: ``{{ grid|told }}`` (``games.page.county_cache.county_words``)."""
-    return county_words(grid)
-
-
-@register.simple_tag(name="other_counties", takes_context=True)
-def draw_other_counties(context: template.Context) -> SafeString:
-    """The other counties of the page's viewer's table panel (``games.page.others_html``); a
-    page that shows them as they stand (``counties_kept``) gets stand-ins for them."""
-    page: GamePage = context["page"]
-    return render_others(page, kept=bool(context.get("counties_kept")))

@@ -42,13 +42,13 @@ PARTS = [
     ("games.page.stencil.Stencil", "gzipped", "stencil: gzip"),
     ("django.template.response.SimpleTemplateResponse", "render", "template render (all)"),
     # Inside the template render: the parts drawn in Python (games.page.*_html).
-    ("games.templatetags.tile_turn", "render_tile_turn", "  the tile turn (drawn)"),
+    ("games.page.turn_html", "render_tile_turn", "  the tile turn (drawn)"),
     ("games.page.chat_html", "render_chat", "  chat panel (drawn)"),
     ("games.page.table_html", "render_scores", "  scores (drawn)"),
     ("games.page.table_html", "render_wheel", "  wheel (drawn)"),
     ("games.page.table_html", "render_others", "  other counties (cached, drawn)"),
     ("games.page.table_html", "page_poll", "  poll (drawn)"),
-    ("games.templatetags.counties", "county_html", "  own county (cached)"),
+    ("games.page.turn_html", "county_html", "  own county (cached)"),
     # Inside build_page and the template render: the engine's part.
     ("games.page.model", "load_state", "  the engine's state from its row"),
     ("games.page.model", "player_panels", "  player panels (scores counted)"),

@@ -14,7 +14,7 @@ import random
 
 import time_machine
 from django.contrib.auth.models import User
-from django.template import engines
+from django.template import Context
 from django.test import Client
 from django.utils import translation
 
@@ -24,10 +24,11 @@ from games.page.model import GamePage
 from games.page.poll_html import page_poll
 from games.page.table_html import Kept, render_table_panel
 from tests.challenge.weeks import TUESDAY, entry_of
+from tests.games import as_it_was
 from tests.games.markup import spaced
 from tests.games.playing import play_round, play_to_end
 
-OLD_TABLE = """{% load i18n chat counties %}
+OLD_TABLE = """{% load i18n chat as_it_was %}
     <aside id="table" class="table-panel" aria-label="{% translate "The table" %}">
       {% if not page.finished or game.variant != "duplicate" %}{# once finished, only the table talk changes #}
         {{ poll }}
@@ -49,6 +50,7 @@ OLD_TABLE = """{% load i18n chat counties %}
     </aside>"""  # noqa: E501 (a template tag cannot span lines)
 
 LANGUAGES = ("en", "de", "fr", "es")
+OLD = as_it_was.engine()
 TOKEN = "csrf-token-drawn-per-response"
 
 
@@ -73,7 +75,7 @@ def _compare(client: Client, viewer: User, game: Game) -> tuple[GamePage, str]:
                     "csrf_token": TOKEN, "poll": poll, "chat_kept": kept.chat,
                     "counties_kept": kept.counties, "wheel_kept": kept.wheel,
                 }  # fmt: skip
-                old = engines["django"].from_string(OLD_TABLE).render(context)
+                old = OLD.from_string(OLD_TABLE).render(Context(context))
                 new = render_table_panel(request, access, page, csrf_token=TOKEN, kept=kept)
                 assert spaced(new) == spaced(old), (language, keeps)
     return page, response.content.decode()

@@ -16,7 +16,7 @@ import re
 from datetime import timedelta
 
 from django.contrib.auth.models import User
-from django.template import engines
+from django.template import Context
 from django.test import Client
 from django.utils import timezone, translation
 
@@ -26,11 +26,12 @@ from games.engine_bridge import load_state
 from games.models import Game, Seat
 from games.page.model import GamePage
 from games.page.turn_html import render_turn_panel, render_undo, render_waiting
+from tests.games import as_it_was
 from tests.games.markup import spaced
 from tests.games.playing import any_legal_action, finish_turns, play_round, step_of
 
 OLD_TURN = (  # the section of games/game.html as it was
-    """{% load i18n partials rules counties learn tile_turn %}
+    """{% load i18n partials rules as_it_was %}
     <section id="turn" class="turn" aria-labelledby="turn-title">
       {% tutorial_panel %}
       {% with turn=page.turn %}
@@ -117,6 +118,7 @@ LANGUAGES = ("en", "de", "fr", "es")
 TOKEN = "csrf-token-drawn-per-response"
 ALONE = "<!-- alone -->"  # after it, the "waiting for" line and the offer drawn alone
 OLD_ALONE = OLD_TURN + ALONE + "{% partial waiting %}{% partial undo %}"
+OLD = as_it_was.engine()
 
 
 def _compare(client: Client, viewer: User, game: Game, query: str = "") -> GamePage:
@@ -132,10 +134,10 @@ def _compare(client: Client, viewer: User, game: Game, query: str = "") -> GameP
     }  # fmt: skip
     for language in LANGUAGES:
         with translation.override(language):
-            old = engines["django"].from_string(OLD_TURN).render(context)
+            old = OLD.from_string(OLD_TURN).render(Context(context))
             assert spaced(render_turn_panel(page, csrf_token=TOKEN)) == spaced(old), language
             if page.me is not None and page.turn is None:
-                old = engines["django"].from_string(OLD_ALONE).render({**context, "oob": True})
+                old = OLD.from_string(OLD_ALONE).render(Context({**context, "oob": True}))
                 new = render_waiting(page, oob=True) + render_undo(page, csrf_token=TOKEN, oob=True)
                 assert spaced(new) == spaced(old.split(ALONE)[1]), language
     html = response.content.decode()
