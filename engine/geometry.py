@@ -167,20 +167,53 @@ def frontier(occupied: Collection[Coord]) -> set[Coord]:
     return out
 
 
-def anchors(
-    occupied: Collection[Coord], edge: Collection[Coord], cells: tuple[Coord, ...]
-) -> set[Coord]:
-    """Every ``(x, y)`` where a piece with these cells may go: all empty, one on the edge.
+class Fitting:
+    """Where pieces fit in one display (R3): every corner ``(x, y)`` a piece's cells may go at,
+    all of them empty and one next to the display.
 
-    ``edge`` is ``frontier(occupied)``; a placement touches the display exactly when one of its
-    cells lies on it, so candidates come only from there.
+    The display is held as one bit mask, a column of ``height`` bits for each ``x``, with
+    ``reach`` empty cells or more around it: a shape's cells then rule out or let in every
+    corner at once, by shifting the mask, instead of a corner at a time. ``reach`` is the
+    largest offset of a square in the pieces to fit (a piece's longest side, less one).
 
-    >>> sorted(anchors({(0, 0)}, frontier({(0, 0)}), ((0, 0), (1, 0))))
+    >>> fitting = Fitting({(0, 0)}, reach=1)
+    >>> fitting.anchors(((0, 0), (1, 0)))
     [(-2, 0), (-1, -1), (-1, 1), (0, -1), (0, 1), (1, 0)]
+    >>> fitting.anchors(((0, 0),)) == sorted(frontier({(0, 0)}))
+    True
     """
-    candidates = {(fx - cx, fy - cy) for fx, fy in edge for cx, cy in cells}
-    candidates.difference_update([(ox - cx, oy - cy) for ox, oy in occupied for cx, cy in cells])
-    return candidates
+
+    __slots__ = ("_edge", "_height", "_occupied", "_x0", "_y0")
+
+    def __init__(self, occupied: Collection[Coord], reach: int) -> None:
+        pad = reach + 1  # every corner of a piece touching the display lies inside the box
+        xs, ys = [x for x, _ in occupied] or [0], [y for _, y in occupied] or [0]
+        self._x0, self._y0 = min(xs) - pad, min(ys) - pad
+        self._height = height = max(ys) - self._y0 + pad + 1
+        mask = 0
+        for x, y in occupied:
+            mask |= 1 << ((x - self._x0) * height + y - self._y0)
+        self._occupied = mask
+        # The frontier: a neighbour up, down, left or right is one bit or one column away.
+        self._edge = ((mask << 1) | (mask >> 1) | (mask << height) | (mask >> height)) & ~mask
+
+    def anchors(self, cells: Iterable[Coord]) -> list[Coord]:
+        """Every ``(x, y)`` where a shape with these cells (offsets of at most ``reach``) may go,
+        sorted."""
+        height = self._height
+        overlaps = touches = 0
+        for dx, dy in cells:
+            shift = dx * height + dy
+            overlaps |= self._occupied >> shift
+            touches |= self._edge >> shift
+        fits = touches & ~overlaps
+        out = []
+        while fits:
+            lowest = fits & -fits
+            at = lowest.bit_length() - 1
+            out.append((self._x0 + at // height, self._y0 + at % height))
+            fits ^= lowest
+        return out
 
 
 def placement_problem(

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.catalogue import BONUS_TILES, TILES, BonusTile, Tile
-from engine.geometry import Orientation, anchors, frontier
+from engine.geometry import Fitting, Orientation, frontier
 from engine.landscapes import Coord
 from engine.state import GameState, Phase
 
@@ -103,8 +103,8 @@ def legal_placements(
         piece: Tile | BonusTile = TILES[tile_id]
     else:
         piece = piece_or_slot
-    occupied = state.seats[seat].display.cells
-    edge = frontier(occupied)
+    reach = max(max(dx, dy) for o in piece.orientations for dx, dy in o.cells)
+    fitting = Fitting(state.seats[seat].display.cells, reach)
     out: list[Placement] = []
     # Orientations that differ only in their landscapes cover the same cells (a third of them,
     # over the bag): where one fits, so does the other, so each shape is fitted once.
@@ -113,7 +113,7 @@ def legal_placements(
         shape = frozenset(o.cells)
         spots = by_shape.get(shape)
         if spots is None:
-            spots = by_shape[shape] = sorted(anchors(occupied, edge, o.cells))
+            spots = by_shape[shape] = fitting.anchors(o.cells)
         index = o.index
         out.extend((index, x, y) for x, y in spots)
     return tuple(out)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import (
     BONUS_TILES,
     TILES,
+    Coord,
     IllegalAction,
     PlaceTile,
     apply,
@@ -16,10 +19,10 @@ from engine import (
     orientations,
     rotate,
 )
-from engine.geometry import compute_orientations
+from engine.geometry import NEIGHBOURS, Fitting, compute_orientations
 from engine.landscapes import parse_picture
 
-from .helpers import display, game, hometown_with
+from .helpers import ENGINE_SETTINGS, display, game, hometown_with
 
 
 def _count(picture: str) -> int:
@@ -92,6 +95,33 @@ def test_golden_counts_of_legal_placements(tile_id: int, count: int) -> None:
     assert len(placements) == count
     assert len(set(placements)) == count
     assert list(placements) == sorted(placements)
+
+
+occupied_cells = st.sets(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), max_size=30)
+shape_cells = st.sets(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=6)
+
+
+def _fits_by_rule(occupied: set[Coord], cells: set[Coord]) -> list[Coord]:
+    """R3 as written, corner by corner over a box wide enough: every cell empty, one touching."""
+    touching = {(x + dx, y + dy) for x, y in occupied for dx, dy in NEIGHBOURS} - occupied
+    box = range(-11, 11)
+    return [
+        (x, y)
+        for x in box
+        for y in box
+        if not any((x + dx, y + dy) in occupied for dx, dy in cells)
+        and any((x + dx, y + dy) in touching for dx, dy in cells)
+    ]
+
+
+@settings(ENGINE_SETTINGS, max_examples=300)
+@given(occupied_cells, shape_cells)
+def test_the_fitting_finds_every_corner_the_rule_allows_and_no_other(
+    occupied: set[Coord], cells: set[Coord]
+) -> None:
+    """R3: the bit masks' corners are the rule's, in order, for any display and shape."""
+    reach = max(max(dx, dy) for dx, dy in cells)
+    assert Fitting(occupied, reach).anchors(sorted(cells)) == _fits_by_rule(occupied, cells)
 
 
 def test_every_listed_placement_is_accepted_and_no_other() -> None:
