@@ -70,6 +70,14 @@ class Display(Mapping[Coord, Cell]):
         # States and their views share displays, so nobody may change one through ``cells``.
         object.__setattr__(self, "_read_only", MappingProxyType(own))
 
+    @classmethod
+    def owning(cls, cells: dict[Coord, Cell]) -> Display:
+        """A display of ``cells``, a dict made for it that nobody else holds (not copied)."""
+        display = cls.__new__(cls)
+        object.__setattr__(display, "_cells", cells)
+        object.__setattr__(display, "_read_only", MappingProxyType(cells))
+        return display
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("A display is immutable.")
 
@@ -222,7 +230,10 @@ class GameState:
             "marker": self.marker,
             "seats": [_seat_to_dict(s) for s in self.seats],
             "start": {
-                "seats": [_seat_to_dict(s) for s in self.start.seats],
+                "seats": [
+                    _seat_to_dict(s, now=now)
+                    for s, now in zip(self.start.seats, self.seats, strict=True)
+                ],
                 "areas": [list(a) for a in self.start.areas],
                 "sheep_supply": self.start.sheep_supply,
                 "bonus": list(self.start.bonus),
@@ -234,6 +245,7 @@ class GameState:
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
         """Rebuild a state from :meth:`to_dict` output."""
         start = data["start"]
+        seats = tuple(_seat_from_dict(s) for s in data["seats"])
         return cls(
             seed=data["seed"],
             players=data["players"],
@@ -248,9 +260,11 @@ class GameState:
             sheep_supply=data["sheep_supply"],
             tower_supply=data["tower_supply"],
             marker=data["marker"],
-            seats=tuple(_seat_from_dict(s) for s in data["seats"]),
+            seats=seats,
             start=RoundStart(
-                seats=tuple(_seat_from_dict(s) for s in start["seats"]),
+                seats=tuple(
+                    _seat_from_dict(s, now) for s, now in zip(start["seats"], seats, strict=True)
+                ),
                 areas=tuple(_area(a) for a in start["areas"]),
                 sheep_supply=start["sheep_supply"],
                 bonus=tuple(start["bonus"]),
@@ -272,10 +286,16 @@ def _area(slots: list[int | None]) -> Area:
     return (slots[0], slots[1])
 
 
-def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
+def _seat_to_dict(seat: SeatState, now: SeatState | None = None) -> dict[str, Any]:
+    """The seat as JSON; ``now``: at a round's start, the same seat as it is now, whose display
+    it is written as ``null`` when it has not changed since (so every seat at a round's start,
+    and every seat yet to play: half the state's text is not written, nor read, twice)."""
+    same = now is not None and (now.display is seat.display or now.display == seat.display)
     return {
         "hometown": seat.hometown,
-        "display": [
+        "display": None
+        if same
+        else [
             [x, y, c.landscape.value, c.value, c.sheep, c.kind.value, c.tile_id]
             for (x, y), c in seat.display.cells.items()
         ],
@@ -303,16 +323,19 @@ def _new_cell(key: tuple[str, int, bool, str, int | None]) -> Cell:
 
 def _display_from_list(rows: list[list[Any]]) -> Display:
     cells, known = {}, _CELLS
-    for row in rows:
-        key = tuple(row[2:])
-        cells[row[0], row[1]] = known.get(key) or _new_cell(key)
-    return Display(cells)
+    for x, y, land, value, sheep, kind, tile_id in rows:
+        key = (land, value, sheep, kind, tile_id)
+        cells[x, y] = known.get(key) or _new_cell(key)
+    return Display.owning(cells)
 
 
-def _seat_from_dict(data: Mapping[str, Any]) -> SeatState:
+def _seat_from_dict(data: Mapping[str, Any], now: SeatState | None = None) -> SeatState:
+    """The seat :func:`_seat_to_dict` wrote (``now`` as it was given there: a display written
+    as ``null`` is ``now``'s, shared)."""
+    rows = data["display"]
     return SeatState(
         hometown=data["hometown"],
-        display=_display_from_list(data["display"]),
+        display=now.display if rows is None and now is not None else _display_from_list(rows),
         barrel=data["barrel"],
         taken=data["taken"],
         sheep_pending=data["sheep_pending"],
