@@ -46,3 +46,25 @@ def test_states_and_views_round_trip_through_a_whole_game(
     _round_trips(state)
     _round_trips(view(state, 0))
     assert Phase.FINISHED in phases
+
+
+@ENGINE_SETTINGS
+@given(st.integers(0, 10_000), st.integers(2, 5), st.integers(1, 60))
+def test_a_state_stored_with_every_display_of_the_round_start_written_out_reads_the_same(
+    seed: int, players: int, moves: int
+) -> None:
+    """A state stored by the site before a round's start wrote an unchanged display as ``null``
+    still reads back; and a display unchanged since the round's start is written so."""
+    rng = random.Random(seed)
+    state = new_game(seed, players)
+    for _ in range(moves):
+        if state.phase is Phase.FINISHED:
+            break
+        state, _ = apply(state, *random_move(state, rng))
+    data = state.to_dict()
+    for i, (now, then) in enumerate(zip(state.seats, state.start.seats, strict=True)):
+        start = data["start"]["seats"][i]
+        assert (start["display"] is None) == (then.display == now.display)
+        if start["display"] is None:
+            start["display"] = data["seats"][i]["display"]
+    assert GameState.from_dict(json.loads(json.dumps(data))) == state
