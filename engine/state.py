@@ -65,18 +65,19 @@ class Display(Mapping[Coord, Cell]):
     _read_only: Mapping[Coord, Cell]
 
     def __init__(self, cells: Mapping[Coord, Cell] | Iterable[tuple[Coord, Cell]] = ()) -> None:
-        own = dict(cells)
-        object.__setattr__(self, "_cells", own)
-        # States and their views share displays, so nobody may change one through ``cells``.
-        object.__setattr__(self, "_read_only", MappingProxyType(own))
+        self._hold(dict(cells))
 
     @classmethod
     def owning(cls, cells: dict[Coord, Cell]) -> Display:
         """A display of ``cells``, a dict made for it that nobody else holds (not copied)."""
         display = cls.__new__(cls)
-        object.__setattr__(display, "_cells", cells)
-        object.__setattr__(display, "_read_only", MappingProxyType(cells))
+        display._hold(cells)
         return display
+
+    def _hold(self, own: dict[Coord, Cell]) -> None:
+        object.__setattr__(self, "_cells", own)
+        # States and their views share displays, so nobody may change one through ``cells``.
+        object.__setattr__(self, "_read_only", MappingProxyType(own))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("A display is immutable.")
@@ -95,7 +96,7 @@ class Display(Mapping[Coord, Cell]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Display):
-            return self._cells == other._cells
+            return other is self or self._cells == other._cells
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -287,14 +288,13 @@ def _area(slots: list[int | None]) -> Area:
 
 
 def _seat_to_dict(seat: SeatState, now: SeatState | None = None) -> dict[str, Any]:
-    """The seat as JSON; ``now``: at a round's start, the same seat as it is now, whose display
-    it is written as ``null`` when it has not changed since (so every seat at a round's start,
-    and every seat yet to play: half the state's text is not written, nor read, twice)."""
-    same = now is not None and (now.display is seat.display or now.display == seat.display)
+    """The seat as JSON. With ``now``, the same seat as it is now (for a seat at the round's
+    start), a display unchanged since is written as ``null``: every seat's at a deal and each
+    seat's yet to play, about half the state's text neither written nor read twice."""
     return {
         "hometown": seat.hometown,
         "display": None
-        if same
+        if now is not None and now.display == seat.display
         else [
             [x, y, c.landscape.value, c.value, c.sheep, c.kind.value, c.tile_id]
             for (x, y), c in seat.display.cells.items()
