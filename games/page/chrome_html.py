@@ -1,11 +1,13 @@
 """What ``base.html`` puts round every page, built in Python: the links and scripts of its head,
-the site's links in the header and the footer with the language switch.
+the header's links (the signed-in person's, everyone's, the account's) and the footer with the
+language switch.
 
 None of it changes with the page, only with the language (and the footer's form with the
 request's CSRF token), yet drawn through the template language (two dozen nodes: addresses,
 static files, translations, the languages' loop) it took some 0.8 ms of every page, a tenth of
 a game page drawn afresh. ``tests/games/test_chrome_html.py`` keeps the template's text and
-compares.
+compares. The header's own links and the account's followed (``tests/games/test_header_html.py``):
+their addresses, translations and conditions were some 0.3 ms of template nodes a page.
 
 The JavaScript's words come first among the scripts, in the page's language
 (``tipperary_site.views.javascript_words``): deferred scripts and modules run in the order they
@@ -19,7 +21,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django_htmx.jinja import htmx_script
 
 from games.page.csrf_html import csrf_input
@@ -50,6 +52,61 @@ def head_scripts(nonce: str | None = None) -> SafeString:
         f"  {htmx_script(nonce=nonce)}\n"
         f'  <script type="module" src="{static("js/zoom.js")}"></script>\n'
         f'  <script type="module" src="{static("js/app.js")}"></script>'
+    )
+
+
+# The header's words are the site's own translations, written in as the template language
+# writes a literal's ({% translate %}, {% blocktranslate %}): unescaped ("S'inscrire").
+
+
+def nav_mine(tables_waiting: object, oob: bool = False) -> SafeString:
+    """The link to the person's games, with the count of the tables waiting for their move;
+    ``oob``: to be swapped into the header from a fragment (htmx's out-of-band swap)."""
+    badge = ""
+    if tables_waiting:
+        # Translators: read out after the number of tables waiting for the person's move.
+        words = ngettext("waiting for you", "waiting for you", tables_waiting)  # type: ignore[arg-type]
+        badge = (
+            f' <span class="badge" id="tables-waiting">{escape(tables_waiting)}'
+            f'<span class="visually-hidden"> \n{words}</span></span>'
+        )
+    swap = ' hx-swap-oob="true"' if oob else ""
+    mine = gettext("Your games")
+    return mark_safe(f'<a href="{reverse("games:mine")}" id="nav-mine"{swap}>{mine}{badge}</a>\n')
+
+
+def signed_in_links(tables_waiting: object) -> SafeString:
+    """The header's links for a person signed in: their games, the lobby, the finished games."""
+    lobby = gettext("Lobby")
+    finished = pgettext("the list of finished games", "Finished")
+    return mark_safe(
+        f"\n          {nav_mine(tables_waiting)}"
+        f'\n          <a href="{reverse("games:lobby")}">{lobby}</a>\n'
+        f'          <a href="{reverse("games:finished")}">{finished}</a>\n        '
+    )
+
+
+def account_links(user: object, csrf_token: str) -> SafeString:
+    """The header's account links: the person's settings and the log-out button, or for a
+    visitor the log-in and sign-up links."""
+    if getattr(user, "is_authenticated", False):
+        # Translators: read out before the person's name, on the link to their settings.
+        settings_for = gettext("Settings for")
+        name = escape(user.get_username())  # type: ignore[attr-defined]
+        log_out = gettext("Log out")
+        return mark_safe(
+            f'\n          <a class="who" href="{reverse("accounts:settings")}"><span '
+            f'class="visually-hidden">{settings_for} </span>{name}</a>\n'
+            f'          <form method="post" action="{reverse("account_logout")}" class="inline">\n'
+            f"            {csrf_input(csrf_token)}\n"
+            f'            <button type="submit" class="link-button">{log_out}</button>\n'
+            "          </form>\n        "
+        )
+    log_in, sign_up = gettext("Log in"), gettext("Sign up")
+    return mark_safe(
+        f'\n          <a href="{reverse("account_login")}">{log_in}</a>\n'
+        f'          <a class="button small" href="{reverse("account_signup")}">{sign_up}</a>\n'
+        "        "
     )
 
 

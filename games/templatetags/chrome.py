@@ -1,5 +1,6 @@
 """What ``base.html`` puts round every page (``games.page.chrome_html``): ``{% head_links %}``,
-``{% head_scripts %}``, ``{% site_links %}`` and ``{% site_footer %}``."""
+``{% head_scripts %}``, ``{% signed_in_links %}``, ``{% nav_mine %}``, ``{% site_links %}``,
+``{% account_links %}`` and ``{% site_footer %}``."""
 
 from __future__ import annotations
 
@@ -21,6 +22,27 @@ def head_links() -> SafeString:
 def head_scripts(context: template.Context) -> SafeString:
     """The scripts every page runs."""
     return chrome_html.head_scripts(nonce=context.get("csp_nonce"))
+
+
+@register.simple_tag(takes_context=True)
+def signed_in_links(context: template.Context) -> SafeString:
+    """The header's links for a person signed in (nothing for a visitor)."""
+    user = context.get("user")
+    if not getattr(user, "is_authenticated", False):
+        return SafeString("")
+    return chrome_html.signed_in_links(context.get("tables_waiting"))
+
+
+@register.simple_tag(takes_context=True)
+def nav_mine(context: template.Context, oob: bool = False) -> SafeString:
+    """The link to the person's games with the count waiting (``oob``: for a fragment)."""
+    return chrome_html.nav_mine(context.get("tables_waiting"), oob)
+
+
+@register.simple_tag(takes_context=True)
+def account_links(context: template.Context) -> SafeString:
+    """The header's account links, the log-out form carrying the request's CSRF token."""
+    return chrome_html.account_links(context.get("user"), str(context.get("csrf_token") or ""))
 
 
 @register.simple_tag
