@@ -61,24 +61,28 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     """A player's public page: display name, member since, and their ratings,
     results, reliability, tournaments and tables."""
     # Drawn once a minute for each viewer and page of tables, and again when a rating changes:
-    # a new name or holiday shows within the minute.
+    # a new name or holiday shows within the minute. Whether the viewer blocked the player is
+    # not part of the key but read when drawing: a block or an unblock moves the viewer's chat
+    # view mark, and a page stored before the mark moved is drawn again (games.page.cache).
     page = request.GET.get("page")
     waiting = tables_waiting_count(request.user)
-    blocked = request.user.is_authenticated and has_blocked(request.user, name)
-    key = page_key(request, "player", name.lower(), page, generation(), waiting, blocked)
+    key = page_key(request, "player", name.lower(), page, generation(), waiting)
 
     def draw(more: dict[str, object]) -> TemplateResponse:
         profile = get_object_or_404(
             Profile.objects.select_related("user"), display_name__iexact=name, user__is_active=True
         )
+        viewer = request.user
+        is_me = viewer.is_authenticated and viewer.pk == profile.user_id
         context = {
             "player": profile,
             "away": profile.on_vacation(timezone.now()),
-            "is_me": request.user.is_authenticated and request.user.pk == profile.user_id,
-            "record": record_of(profile.user, page, request.user),
+            "is_me": is_me,
+            "record": record_of(profile.user, page, viewer),
             "events": placings_of(profile.user),
             "tables_waiting": waiting,
-            "blocked": blocked,
+            # Nobody blocks themselves: their own page offers their settings instead.
+            "blocked": viewer.is_authenticated and not is_me and has_blocked(viewer, name),
             **more,
         }
         return TemplateResponse(request, "ratings/player.html", context)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import time_machine
 from django.contrib.auth.models import User
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from games.ratings.rate import rate_finished_games, rate_game
+from games.services.blocks import block, unblock
 from tests.ratings.tables import T0, finished_table
 
 URL = "/players/Aoife/"
@@ -152,3 +154,54 @@ def test_a_new_rating_shows_at_once_though_the_page_is_kept(
     with django_capture_on_commit_callbacks(execute=True):
         rate_game(game.pk)
     assert "1 rated game<" in page_of(client)
+
+
+def test_a_signed_in_viewer_is_served_the_kept_page_in_three_queries(
+    client: Client,
+    host: User,
+    player: User,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    finished_table([host, player], [70, 60])
+    client.force_login(player)
+    with time_machine.travel(T0):  # the same minute throughout
+        # Someone else's page, drawn: 1. SELECT django_session; 2. SELECT auth_user (the
+        # viewer); 3. SELECT COUNT(*) games_seat, games_invitation (tables waiting for the
+        # viewer, in the header); 4. SELECT accounts_profile JOIN auth_user (her, by name);
+        # 5. SELECT games_rating (none yet, so no history); 6. results and categories;
+        # 7.–8. rounds she played and when; 9.–10. her finished tables counted and the weekly
+        # challenge entries; 11. her tournaments; 12. SELECT games_block (whether the viewer
+        # blocked her: Block or Unblock); 13. her current open tables; 14. that page of her
+        # finished tables
+        with django_assert_num_queries(14):
+            assert 'id="block"' in page_of(client)
+        # Kept: the session, the viewer and the tables waiting for them; whether the viewer
+        # blocked her is not asked again (a block draws the page again, see below).
+        with django_assert_num_queries(3):
+            assert 'id="block"' in page_of(client)
+
+
+def test_a_block_or_an_unblock_shows_at_once_though_the_page_is_kept(
+    client: Client,
+    host: User,
+    player: User,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    client.force_login(player)
+    with time_machine.travel(T0):  # the clock moves: each mark is new
+        assert 'id="block"' in page_of(client)
+        with django_capture_on_commit_callbacks(execute=True):
+            block(player, host)
+        page = page_of(client)
+        assert 'id="unblock"' in page and 'id="block"' not in page
+        with django_capture_on_commit_callbacks(execute=True):
+            unblock(player, host)
+        page = page_of(client)
+        assert 'id="block"' in page and 'id="unblock"' not in page
+
+
+def test_the_owner_is_offered_their_settings_and_no_block(client: Client, host: User) -> None:
+    client.force_login(host)
+    page = page_of(client)
+    assert "Change your name or settings" in page
+    assert 'id="block"' not in page and 'id="unblock"' not in page
