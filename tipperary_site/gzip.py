@@ -2,12 +2,9 @@
 the live pages' event streams.
 
 Django compresses at level 6. The site's pages are long runs of the same markup (a county is
-hundreds of cells alike), which zlib packs nearly as well with less searching: at
-``GZIP_LEVEL`` 2 (its fast matcher, as at 1, with longer chains) a game page of 123 KB packs in
-0.3 ms instead of 1.4 for 16.8 KB instead of 13.5 (level 4: 0.7 ms, 15.2 KB); a fragment after a
-change, 48 KB, in 0.1 ms to 6.8 KB, well inside the first round trip's 14 KB either way.
-``make bench`` row "gzip_level: share of the page saved" measures it against level 6 on the page
-drawn afresh.
+hundreds of cells alike), which zlib packs nearly as well with less searching: ``GZIP_LEVEL``
+(4) takes half the time of level 6 on a game page for a tenth more bytes. ``make bench`` row
+"gzip_level: share of the page saved" measures it against level 6 on the page drawn afresh.
 
 A stream sends a few bytes at a time and each must reach the browser at once; Django would
 compress every event as a gzip document of its own, which a browser does not read as one
