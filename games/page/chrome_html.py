@@ -17,6 +17,8 @@ appear, so each one finds gettext on the window (``static/js/words.js``).
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escape
@@ -55,17 +57,20 @@ def head_scripts(nonce: str | None = None) -> SafeString:
     )
 
 
-# The header's words are the site's own translations, written in as the template language
-# writes a literal's ({% translate %}, {% blocktranslate %}): unescaped ("S'inscrire").
+# The words of the three parts below are the site's own translations, written in as the template
+# language wrote its literals ({% translate %}, {% blocktranslate %}): unescaped ("S'inscrire").
+# (The parts above and the footer escape theirs; none of their translations holds a character
+# that escaping would change.)
 
 
-def nav_mine(tables_waiting: object, oob: bool = False) -> SafeString:
+def nav_mine(tables_waiting: int, oob: bool = False) -> SafeString:
     """The link to the person's games, with the count of the tables waiting for their move;
     ``oob``: to be swapped into the header from a fragment (htmx's out-of-band swap)."""
     badge = ""
     if tables_waiting:
         # Translators: read out after the number of tables waiting for the person's move.
-        words = ngettext("waiting for you", "waiting for you", tables_waiting)  # type: ignore[arg-type]
+        words = ngettext("waiting for you", "waiting for you", tables_waiting)
+        # The space and the line break before the words are the old template's (its comment's).
         badge = (
             f' <span class="badge" id="tables-waiting">{escape(tables_waiting)}'
             f'<span class="visually-hidden"> \n{words}</span></span>'
@@ -75,7 +80,7 @@ def nav_mine(tables_waiting: object, oob: bool = False) -> SafeString:
     return mark_safe(f'<a href="{reverse("games:mine")}" id="nav-mine"{swap}>{mine}{badge}</a>\n')
 
 
-def signed_in_links(tables_waiting: object) -> SafeString:
+def signed_in_links(tables_waiting: int) -> SafeString:
     """The header's links for a person signed in: their games, the lobby, the finished games."""
     lobby = gettext("Lobby")
     finished = pgettext("the list of finished games", "Finished")
@@ -86,13 +91,13 @@ def signed_in_links(tables_waiting: object) -> SafeString:
     )
 
 
-def account_links(user: object, csrf_token: str) -> SafeString:
+def account_links(user: AbstractBaseUser | AnonymousUser | None, csrf_token: str) -> SafeString:
     """The header's account links: the person's settings and the log-out button, or for a
     visitor the log-in and sign-up links."""
-    if getattr(user, "is_authenticated", False):
+    if user is not None and user.is_authenticated:
         # Translators: read out before the person's name, on the link to their settings.
         settings_for = gettext("Settings for")
-        name = escape(user.get_username())  # type: ignore[attr-defined]
+        name = escape(user.get_username())
         log_out = gettext("Log out")
         return mark_safe(
             f'\n          <a class="who" href="{reverse("accounts:settings")}"><span '

@@ -24,19 +24,28 @@ def head_scripts(context: template.Context) -> SafeString:
     return chrome_html.head_scripts(nonce=context.get("csp_nonce"))
 
 
+def _tables_waiting(context: template.Context) -> int:
+    """The count of tables waiting for the viewer, as a number. Most pages have it from the
+    context processor (games.waiting.tables_waiting), worked out on first use inside a
+    ``SimpleLazyObject``, which gettext's plural rules cannot count with (Spanish's takes
+    ``n % 1000000``): it is read here as the number it stands for."""
+    count = context.get("tables_waiting")
+    return int(str(count)) if count else 0
+
+
 @register.simple_tag(takes_context=True)
 def signed_in_links(context: template.Context) -> SafeString:
     """The header's links for a person signed in (nothing for a visitor)."""
     user = context.get("user")
     if not getattr(user, "is_authenticated", False):
         return SafeString("")
-    return chrome_html.signed_in_links(context.get("tables_waiting"))
+    return chrome_html.signed_in_links(_tables_waiting(context))
 
 
 @register.simple_tag(takes_context=True)
 def nav_mine(context: template.Context, oob: bool = False) -> SafeString:
     """The link to the person's games with the count waiting (``oob``: for a fragment)."""
-    return chrome_html.nav_mine(context.get("tables_waiting"), oob)
+    return chrome_html.nav_mine(_tables_waiting(context), oob)
 
 
 @register.simple_tag(takes_context=True)

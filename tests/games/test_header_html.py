@@ -5,6 +5,7 @@ links less the blank line their translators' comment left)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -12,9 +13,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.template import engines
 from django.test import Client
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 
 from games.page import chrome_html
 from tests.factories import UserFactory
+from tests.games.playing import table_of
 
 OLD_NAV_MINE = """{% load i18n %}<a href="{% url 'games:mine' %}" id="nav-mine"{% if oob %} hx-swap-oob="true"{% endif %}>{% translate "Your games" %}{% if tables_waiting %} <span class="badge" id="tables-waiting">{{ tables_waiting }}<span class="visually-hidden"> {# Translators: read out after the number of tables waiting for the person's move. #}
 {% blocktranslate trimmed count n=tables_waiting %}waiting for you{% plural %}waiting for you{% endblocktranslate %}</span></span>{% endif %}</a>
@@ -66,11 +69,49 @@ def test_the_header_links_are_what_the_templates_drew(language: str) -> None:
 
 
 @pytest.mark.django_db
+def test_a_spanish_page_counts_several_tables_waiting(client: Client) -> None:
+    # Spanish has three plural forms, told apart by n % 1000000: the count must be a number
+    # (the template before took the context processor's lazy count there, and failed).
+    people = [UserFactory.create(username=name) for name in ("Ana", "Beto", "Carla")]
+    for _ in range(3):
+        table_of(*people)
+    client.cookies["django_language"] = "es"
+    client.force_login(people[0])
+
+    html = client.get("/rules/").content.decode()
+
+    assert '<span class="visually-hidden"> \nte esperan</span>' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_drawn_through_the_tags_with_the_count_worked_out_on_first_use(language: str) -> None:
+    # Pages that do not count the tables waiting get the count from the context processor
+    # (games.waiting.tables_waiting), worked out only when the header shows it.
+    person = UserFactory.create(username="Ann")
+    tags = "{% load chrome %}{% signed_in_links %}|{% nav_mine oob=True %}|{% account_links %}"
+    old = OLD_SIGNED_IN.replace("NAV_MINE", OLD_NAV_MINE.removeprefix("{% load i18n %}"))
+    oob = OLD_NAV_MINE.replace("{% if oob %}", "{% if True %}")
+    with translation.override(language):
+        for count in (0, 1, 3):
+            lazy = SimpleLazyObject(functools.partial(int, count))
+            context: dict[str, object] = {"user": person, "csrf_token": "a-token"}
+            context["tables_waiting"] = lazy
+            new = _old(tags, **context)
+            context["tables_waiting"] = count
+            was = "|".join(_old(text, **context) for text in (old, oob, OLD_ACCOUNT))
+            assert _unblank(new) == _unblank(was)
+
+
+@pytest.mark.django_db
 def test_a_visitor_gets_no_signed_in_links_and_a_bad_request_page_no_account_links(
     client: Client,
 ) -> None:
     html = client.get("/rules/").content.decode()
-
     assert 'id="nav-mine"' not in html and ">Log in</a>" in html
-    bad = client.get("/rules/", HTTP_HOST="bad host").content.decode()
-    assert ">Log in</a>" not in bad and "Log out" not in bad
+
+    client.force_login(UserFactory.create(username="Ann"))
+    assert ">Log out</button>" in client.get("/rules/").content.decode()
+    bad = client.get("/rules/", HTTP_HOST="bad host")  # drawn without the request
+    assert bad.status_code == 400
+    assert "Log out" not in bad.content.decode() and ">Log in</a>" not in bad.content.decode()
