@@ -45,7 +45,8 @@ def block(user: User, other: User) -> Block:
             % {"most": BLOCKS_MAX}
         )
     made = Block.objects.create(user=user, blocked=other)
-    chat_view_changed(user.pk, other.pk)  # their stored pages lose each other's table talk
+    # Their stored pages lose each other's table talk; the player page its Block button.
+    chat_view_changed(user.pk, other.pk)
     Invitation.objects.filter(
         Q(game__host=user, invitee=other) | Q(game__host=other, invitee=user),
         game__status=GameStatus.FORMING,
@@ -58,4 +59,4 @@ def unblock(user: User, other: User) -> None:
     deleted, _by_model = Block.objects.filter(user=user, blocked=other).delete()
     if not deleted:
         raise GameError(_("You have not blocked this player."))
-    chat_view_changed(user.pk, other.pk)
+    chat_view_changed(user.pk, other.pk)  # as block(): table talk and the Unblock button

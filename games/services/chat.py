@@ -105,7 +105,8 @@ def chat_view_key(user_id: int) -> str:
 
 def chat_view_changed(*user_ids: int) -> None:
     """What these people may see of table talk changed (a mute, a block): pages stored for
-    them are drawn again. Call it inside the transaction that made the change.
+    them are drawn again, the player page too (its Block or Unblock button is read only when
+    drawn). Call it inside the transaction that made the change.
 
     The mark moves at once, so this request's own answer sees it, and again after commit, so a
     page another request drew from the rows as they were in between is not kept.

@@ -198,10 +198,3 @@ def test_a_block_or_an_unblock_shows_at_once_though_the_page_is_kept(
             unblock(player, host)
         page = page_of(client)
         assert 'id="block"' in page and 'id="unblock"' not in page
-
-
-def test_the_owner_is_offered_their_settings_and_no_block(client: Client, host: User) -> None:
-    client.force_login(host)
-    page = page_of(client)
-    assert "Change your name or settings" in page
-    assert 'id="block"' not in page and 'id="unblock"' not in page
