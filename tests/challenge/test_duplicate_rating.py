@@ -4,7 +4,7 @@ the player page, apart from table ratings."""
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import time_machine
 from django.contrib.auth.models import User
@@ -19,11 +19,11 @@ from games.challenge.standing import standings
 from tests.challenge.weeks import NEXT_MONDAY, SEED, TUESDAY, play_rounds
 
 
-def _week(people: list[User], rounds: list[int], tuesday: object) -> None:
-    challenge = entries.open_week(tuesday, seed=SEED)  # type: ignore[arg-type]
+def _week(people: list[User], rounds: list[int], tuesday: datetime) -> None:
+    challenge = entries.open_week(tuesday, seed=SEED)
     for index, (person, played) in enumerate(zip(people, rounds, strict=True)):
-        game = entries.enter(challenge.pk, person, tuesday)  # type: ignore[arg-type]
-        play_rounds(game, played, random.Random(index))
+        game = entries.enter(challenge.pk, person, tuesday)
+        play_rounds(game, played, random.Random(index), on=tuesday)
 
 
 def test_it_ranks_people_by_their_mean_percentile_over_scored_weeks(
