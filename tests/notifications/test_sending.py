@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth.models import User
+from django.utils import timezone
 from pytest_django.fixtures import Settings as SettingsWrapper
 
 from accounts.models import Profile
@@ -166,7 +167,7 @@ def test_the_result_mail_gives_rank_score_winner_and_the_final_page(
     started: Game, host: User, player: User, smtp_sink: Sink, settings: SettingsWrapper
 ) -> None:
     game = play_to_the_end(started)
-    send_due_messages(now=T0 + timedelta(days=30))
+    send_due_messages(now=timezone.now() + timedelta(days=30))  # the game ends on today's clock
     finished = [m for m in smtp_sink.messages if "is over" in m["Subject"]]
     assert len(finished) == 2
     seats = {s.user: s for s in game.seats.all()}

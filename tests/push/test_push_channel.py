@@ -126,7 +126,7 @@ def test_the_end_of_a_table_invitations_and_closed_tables_go_by_push_when_asked(
     )
     notify_table_closed(forming)
 
-    send_due_messages(now=T0 + timedelta(days=30))
+    send_due_messages(now=timezone.now() + timedelta(days=30))  # the game ends on today's clock
     assert push_service.problems == []
     got = sorted((p.device, p.payload["kind"], p.payload["url"]) for p in push_service.received)
     assert got == [
