@@ -9,7 +9,8 @@ goes stale and nothing has to be removed when a game moves on; drawings nobody a
 age out.
 
 Because entries never change, each process also keeps the drawings it used last in memory, in
-front of the shared cache (a page shows five counties, and each trip to Redis costs a little).
+front of the shared cache (a page shows five counties, and each trip to Redis costs a little);
+the other counties of a page are asked for in one trip, and those drawn afresh stored in one.
 
 The county told in words (``CountyGrid.description``, read out under each county) is kept in
 the same memory, beside the drawings, under the same kind of key: it changes when they do.
@@ -21,6 +22,7 @@ time: they carry the request's CSRF token and the tile being tried.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,15 +77,29 @@ def county_html(
     cache when nobody acts on it (no tile tried, no targets, no cell to click)."""
     if acting.get("cell_url") or acting.get("overlay") or acting.get("targets"):
         return render_county(grid, size=size, title=title, **acting)
-    key = cache_key(grid, size, title)
-    html = _kept.get(key)
-    if html is None:
-        html = cache.get(key)
-        if html is None:
-            html = str(render_county(grid, size=size, title=title))
-            cache.set(key, html, TIMEOUT)
-        _keep(key, html)
-    return mark_safe(html)
+    return counties_html([(grid, size, title)])[0]
+
+
+def counties_html(drawings: Sequence[tuple[CountyGrid, str, str]]) -> list[SafeString]:
+    """Counties nobody acts on, each ``(grid, size, title)`` as :func:`county_html` draws it:
+    those this process does not keep are asked of the shared cache in one trip, and those
+    drawn afresh are stored in one more (after a round's end, a page draws them all)."""
+    keys = [cache_key(grid, size, title) for grid, size, title in drawings]
+    found = {key: _kept[key] for key in keys if key in _kept}
+    missing = [key for key in keys if key not in found]
+    if missing:
+        found |= cache.get_many(missing)
+        drawn = {
+            key: str(render_county(grid, size=size, title=title))
+            for key, (grid, size, title) in zip(keys, drawings, strict=True)
+            if key not in found
+        }
+        if drawn:
+            cache.set_many(drawn, TIMEOUT)
+            found |= drawn
+        for key in missing:
+            _keep(key, found[key])
+    return [mark_safe(found[key]) for key in keys]
 
 
 def county_words(grid: CountyGrid) -> str:

@@ -17,7 +17,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from games.page.county_cache import county_html, county_words
+from games.page.county_cache import counties_html, county_words
 from games.page.model import GamePage, PlayerPanel
 
 
@@ -46,16 +46,15 @@ def render_others(page: GamePage, kept: bool = False) -> SafeString:
         '<section class="others" aria-labelledby="others-title">\n'
         f'        <h2 id="others-title">{heading}</h2>\n        '
     ]
-    for p in page.players:
-        if p.is_me:
-            continue
+    others = [p for p in page.players if not p.is_me]
+    drawn = [] if kept else counties_html([(p.county, "small", county_title(p)) for p in others])
+    for index, p in enumerate(others):
         name = conditional_escape(p.seat.name)
         board = f'<div class="other-board" id="other-board-{p.position}"'
         if kept:
             board += ' hx-preserve="true"></div>'
         else:
-            title = SafeString(county_title(p))
-            board += f">{county_html(p.county, size='small', title=title)}\n</div>"
+            board += f">{drawn[index]}\n</div>"
         out.append(
             f'\n          <details class="other-county" id="other-county-{p.position}">\n'
             "            <summary>\n"

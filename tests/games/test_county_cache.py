@@ -19,9 +19,11 @@ from games.engine_bridge import load_state
 from games.models import Game
 from games.page import county, county_cache
 from games.page.county_html import render_county
-from tests.games.playing import any_legal_action, play_round, step_of
+from tests.conftest import make_person
+from tests.games.playing import any_legal_action, play_round, step_of, table_of
 
 OTHERS = "Brendan’s county"
+RNG = random.Random(7)
 
 
 @pytest.fixture(autouse=True)
@@ -144,3 +146,43 @@ def test_a_grid_read_in_one_language_is_drawn_and_told_in_another_in_that_one() 
         again = county.county_grid(grid.cells)
         assert county_cache.county_words(again) == german[0]
         assert county_cache.county_html(again, title="County") == german[1]
+
+
+def _county_trips(spy: MagicMock) -> list[int]:
+    """How many counties each call of a cache method ``spy`` watches asked for."""
+    return [
+        len(keys)
+        for keys in (call.args[0] for call in spy.call_args_list)
+        if all(key.startswith("county:") for key in keys)
+    ]
+
+
+def test_a_page_asks_the_shared_cache_once_for_all_the_other_counties(
+    client: Client, host: User, player: User, drawn: MagicMock
+) -> None:
+    game = play_round(table_of(host, player, make_person("Ciara"), make_person("Donal")), RNG)
+    client.force_login(host)
+    shared = county_cache.cache
+    with (
+        patch.object(shared, "get_many", wraps=shared.get_many) as asked,
+        patch.object(shared, "set_many", wraps=shared.set_many) as stored,
+    ):
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        grids = [
+            (county.county_grid(seat.display), "small", f"{name}’s county")
+            for seat, name in zip(
+                engine.view(load_state(game), 0).seats[1:],
+                ("Brendan", "Ciara", "Donal"),
+                strict=True,
+            )
+        ]
+        county_cache._kept.clear()  # another process: only the shared cache has them
+        again = county_cache.counties_html(grids)
+
+    # Your county, then the three others: one trip to ask, one to store what was drawn, and
+    # another process asks once more and draws nothing.
+    assert _county_trips(asked) == [1, 3, 3]
+    assert _county_trips(stored) == [1, 3]
+    assert drawn.call_count == 4
+    for drawing, (_grid, _size, title) in zip(again, grids, strict=True):
+        assert drawing.strip() == _county(page, title)

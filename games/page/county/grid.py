@@ -40,15 +40,19 @@ def seams(xy: Coord, cells: Mapping[Coord, Cell]) -> str:
     ...                        (1, 0): Cell(Landscape.BOG, tile_id=5)}))
     'seam-t seam-b seam-l'
     """
-    cell = cells[xy]
-    key = _piece_key(xy, cell)
-    x, y = xy
-    out = []
-    for side, (dx, dy) in SIDES:
-        other = cells.get((x + dx, y + dy))
-        if other is None or _piece_key((x + dx, y + dy), other) != key:
-            out.append(f"seam-{side}")
-    return " ".join(out)
+    return _edges(xy, piece_keys(cells))
+
+
+def piece_keys(cells: Mapping[Coord, Cell]) -> dict[Coord, object]:
+    """Each square's piece (cells of one piece share a key), for :func:`seams` of many cells:
+    worked out once per square, not once for every neighbour that asks."""
+    return {xy: _piece_key(xy, cell) for xy, cell in cells.items()}
+
+
+def _edges(xy: Coord, keys: Mapping[Coord, object]) -> str:
+    key, (x, y) = keys[xy], xy
+    ends = [f"seam-{side}" for side, (dx, dy) in SIDES if keys.get((x + dx, y + dy)) != key]
+    return " ".join(ends)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +155,7 @@ class CountyGrid:
     def _lay_out(self, filled: bool = False) -> tuple[tuple[GridCell, ...], ...]:
         """Every row of the box; with ``filled``, each row's squares only."""
         cells = self.cells
-        cell_label = cell_labeller()
+        cell_label, keys = cell_labeller(), piece_keys(cells)
         columns = range(self.min_x, self.max_x + 1)
         by_row: dict[int, list[int]] = {}
         if filled:
@@ -163,7 +167,7 @@ class CountyGrid:
             xs = sorted(x for x in by_row.get(y, ()) if x in columns) if filled else columns
             for x in xs:
                 cell = cells.get((x, y))
-                label, edges = cell_label(x, y, cell), "" if cell is None else seams((x, y), cells)
+                label, edges = cell_label(x, y, cell), "" if cell is None else _edges((x, y), keys)
                 row.append(GridCell(x, y, cell, label, edges))
             rows.append(tuple(row))
         return tuple(rows)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from engine import Cell, CellKind, Coord, Landscape, largest_rectangle_size
 from games.words import landscape_count, landscape_name, listing, square_name
@@ -43,6 +43,11 @@ def cell_label(x: int, y: int, cell: Cell | None) -> str:
     return cell_labeller()(x, y, cell)
 
 
+#: Per language, the name of each kind of square a county shows (a few dozen, as the tiles hold
+#: them): told once per process, not once for every drawing.
+_square_names: dict[str | None, dict[tuple[object, ...], str]] = {}
+
+
 def cell_labeller() -> Callable[[int, int, Cell | None], str]:
     """The screen-reader text of a county's cells, for the many cells of one drawing, in the
     active language: its words are looked up once, not for every cell (a county of a hundred
@@ -56,7 +61,7 @@ def cell_labeller() -> Callable[[int, int, Cell | None], str]:
     empty = gettext("empty at (%(x)d, %(y)d)")
     # Translators: a square of a county and its coordinates, e.g. "bog at (3, 1)".
     square_at = gettext("%(square)s at (%(x)d, %(y)d)")
-    names: dict[tuple[object, ...], str] = {}
+    names = _square_names.setdefault(get_language(), {})
 
     def label(x: int, y: int, cell: Cell | None) -> str:
         if cell is None:
