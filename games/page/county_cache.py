@@ -85,7 +85,8 @@ def counties_html(drawings: Sequence[tuple[CountyGrid, str, str]]) -> list[SafeS
     those this process does not keep are asked of the shared cache in one trip, and those
     drawn afresh are stored in one more (after a round's end, a page draws them all)."""
     keys = [cache_key(grid, size, title) for grid, size, title in drawings]
-    found = {key: _kept[key] for key in keys if key in _kept}
+    # One read each: another thread may empty the process's memory between two (``_keep``).
+    found = {key: html for key in keys if (html := _kept.get(key)) is not None}
     missing = [key for key in keys if key not in found]
     if missing:
         found |= cache.get_many(missing)
