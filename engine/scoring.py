@@ -38,8 +38,7 @@ def largest_rectangle(cells: Mapping[Coord, Cell] | Collection[Coord]) -> int:
     """Cells of the largest axis-aligned rectangle whose every cell is occupied (R6.2.1).
 
     Counted on the display's rows as bit masks (``rectangle_in_rows``): a score is counted for
-    every player on every game page drawn, and the masks count it several times faster than
-    the histogram of ``largest_rectangle_size``, which also tells the rectangle's sides.
+    every player on every game page drawn. ``largest_rectangle_size`` also tells its sides.
 
     >>> largest_rectangle({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
     4
@@ -67,31 +66,28 @@ def row_masks(cells: Mapping[Coord, Cell] | Collection[Coord]) -> list[int]:
 def largest_rectangle_size(cells: Mapping[Coord, Cell] | Collection[Coord]) -> tuple[int, int]:
     """Width and height of a largest fully occupied axis-aligned rectangle (R6.2.1).
 
+    Counted on the row masks as ``rectangle_in_rows`` counts its area: rows from each top row
+    down, their masks ANDed, the longest run of columns full in all of them.
+
     >>> largest_rectangle_size({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (5, 5)})
     (2, 2)
     >>> largest_rectangle_size(set())
     (0, 0)
     """
-    if not cells:
-        return (0, 0)
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    min_x, max_x = min(xs), max(xs)
-    min_y, max_y = min(ys), max(ys)
-    width = max_x - min_x + 1
-    heights = [0] * (width + 1)  # a trailing 0 flushes the stack
+    rows = row_masks(cells)
+    count = len(rows)
     best, best_area = (0, 0), 0
-    for y in range(min_y, max_y + 1):
-        for i in range(width):
-            heights[i] = heights[i] + 1 if (min_x + i, y) in cells else 0
-        stack: list[tuple[int, int]] = []  # (first column, height), heights increasing
-        for i, h in enumerate(heights):
-            start = i
-            while stack and stack[-1][1] >= h:
-                start, top = stack.pop()
-                if top * (i - start) > best_area:
-                    best, best_area = (i - start, top), top * (i - start)
-            stack.append((start, h))
+    for top in range(count):
+        mask = rows[top]
+        for bottom in range(top, count):
+            mask &= rows[bottom]
+            # Lower rows only narrow the mask: stop once even every row left cannot do better.
+            if not mask or (count - top) * mask.bit_count() <= best_area:
+                break
+            height = bottom - top + 1
+            width = longest_run(mask)
+            if width * height > best_area:
+                best, best_area = (width, height), width * height
     return best
 
 

@@ -3,17 +3,26 @@
 A county has a hundred or more cells and a page shows several counties; drawing each cell
 through template tags cost most of a page's time. This writes exactly the markup the
 ``_county.html`` template describes, in one pass.
+
+Every square of one kind (a meadow with a sheep, a stone circle 2, a town square…) is drawn
+alike but for where it sits and its seams, so what a cell says of its square (its classes, its
+art, its name) is worked out once per kind and language (a few dozen kinds) and each cell only
+fills in its place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from engine import Cell
-from games.page.county import CountyGrid, GridCell, OverlaySquare, has_coord, overlay_at
+from engine import Cell, CellKind
+from games.page.county import CountyGrid, has_coord, overlay_at
+from games.page.county.grid import seams_of
+from games.page.county.words import cell_phrases, square_name
 
 
 def square_svg(cell: Cell) -> str:
@@ -32,24 +41,27 @@ def square_svg(cell: Cell) -> str:
     return "".join(parts)
 
 
-def _inner(gc: GridCell, ov: OverlaySquare | None) -> str:
-    out = square_svg(gc.cell) if gc.cell is not None else ""
-    if ov is not None:
-        art = square_svg(ov.cell) if ov.cell is not None else ""
-        out += f'<span class="overlay overlay--{ov.state} {ov.seams}">{art}</span>'
-    return out
+@dataclass(frozen=True, slots=True)
+class _Square:
+    """What a cell's markup says of the square on it, alike for every square of its kind."""
+
+    classes: str  # "cell cell--meadow ": the seams follow
+    home: str  # " home" on a hometown's square
+    art: str
+    name: str  # escaped, for the cell's label
 
 
-def _classes(gc: GridCell, target: bool, ov: OverlaySquare | None) -> str:
-    landscape = gc.cell.landscape if gc.cell is not None else "empty"
-    classes = f"cell cell--{landscape} {gc.seams}"
-    if gc.is_home:
-        classes += " home"
-    if target:
-        classes += " target"
-    if ov is not None:
-        classes += " ov"
-    return classes
+#: Per language, each kind of square drawn so far (what ``_Square`` reads of a cell).
+_squares: dict[str | None, dict[tuple[object, ...], _Square]] = {}
+
+
+def _square(cell: Cell) -> _Square:
+    return _Square(
+        f"cell cell--{cell.landscape} ",
+        " home" if cell.kind is CellKind.HOMETOWN else "",
+        square_svg(cell),
+        escape(square_name(cell)),
+    )
 
 
 def render_county(
@@ -70,6 +82,7 @@ def render_county(
         for k, v in (cell_fields or {}).items()
     )
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+    form = f'<form class="cell-form" method="post" action="{escape(cell_url)}">{csrf}'
     verb = f"{escape(cell_verb)} " if cell_verb else ""
     # A small county is only looked at: its empty cells are left out (the county's background
     # draws their grid lines) and every cell drawn says where it sits.
@@ -81,31 +94,54 @@ def render_county(
         f'aria-label="{escape(title)}" aria-description="{escape(grid.description)}" '
         f'style="--cols: {grid.width}; --rows: {grid.height}">\n',
     ]
+    cells, edges = grid.cells, seams_of(grid.cells)
+    empty_at, square_at = (escape(phrase) for phrase in cell_phrases())
+    squares = _squares.setdefault(get_language(), {})
+    columns = range(grid.min_x, grid.max_x + 1)
     # Nothing to draw on an empty cell a sparse county leaves out: only its squares are laid out.
-    rows = grid.filled_rows if sparse and not overlay and not targets else grid.rows
-    for r, row in enumerate(rows, start=1):
-        for gc in row:
-            ov = overlay_at(overlay, gc.x, gc.y)
-            target = has_coord(targets, gc.x, gc.y)
-            if sparse and gc.is_empty and ov is None and not target:
-                continue
-            extra = f"; {escape(ov.label)}" if ov is not None else ""
-            classes = _classes(gc, target, ov)
-            place = f'data-x="{gc.x}" data-y="{gc.y}"'
+    by_row: dict[int, list[int]] | None = None
+    if sparse and not overlay and not targets:
+        by_row = {}
+        for x, y in cells:
+            by_row.setdefault(y, []).append(x)
+    for r, y in enumerate(range(grid.min_y, grid.max_y + 1), start=1):
+        for x in columns if by_row is None else sorted(by_row.get(y, ())):
+            cell = cells.get((x, y))
+            ov = overlay_at(overlay, x, y) if overlay else None
+            target = has_coord(targets, x, y) if targets else False
+            if cell is None:
+                if sparse and ov is None and not target:
+                    continue
+                classes = "cell cell--empty "
+                label, art = empty_at % {"x": x, "y": y}, ""
+            else:
+                shows = (cell.landscape, cell.value, cell.sheep, cell.kind)
+                square = squares.get(shows)
+                if square is None:
+                    square = squares[shows] = _square(cell)
+                classes = f"{square.classes}{edges[(x, y)]}{square.home}"
+                label = square_at % {"square": square.name, "x": x, "y": y}
+                art = square.art
+            if target:
+                classes += " target"
+            if ov is not None:
+                classes += " ov"
+                label += f"; {escape(ov.label)}"
+                over = square_svg(ov.cell) if ov.cell is not None else ""
+                art += f'<span class="overlay overlay--{ov.state} {ov.seams}">{over}</span>'
+            place = f'data-x="{x}" data-y="{y}"'
             if sparse:
-                place += f' style="grid-area: {r} / {gc.x - grid.min_x + 1}"'
-            if cell_url and (target or (targets is None and gc.is_empty)):
+                place += f' style="grid-area: {r} / {x - grid.min_x + 1}"'
+            if cell_url and (target or (targets is None and cell is None)):
                 out.append(
-                    f'<form class="cell-form" method="post" action="{escape(cell_url)}">{csrf}'
-                    f'<input type="hidden" name="x" value="{gc.x}">'
-                    f'<input type="hidden" name="y" value="{gc.y}">{hidden}'
+                    f'{form}<input type="hidden" name="x" value="{x}">'
+                    f'<input type="hidden" name="y" value="{y}">{hidden}'
                     f'<button type="submit" class="{classes}" {place} '
-                    f'aria-label="{verb}{escape(gc.label)}{extra}">{_inner(gc, ov)}</button></form>'
+                    f'aria-label="{verb}{label}">{art}</button></form>'
                 )
             else:
                 out.append(
-                    f'<div class="{classes}" {place} role="img" '
-                    f'aria-label="{escape(gc.label)}{extra}">{_inner(gc, ov)}</div>'
+                    f'<div class="{classes}" {place} role="img" aria-label="{label}">{art}</div>'
                 )
         out.append("\n")
     out.append("</div>\n</div>\n")

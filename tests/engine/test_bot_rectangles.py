@@ -90,7 +90,7 @@ def test_the_bit_mask_rectangle_is_the_largest_full_rectangle_and_its_sides_agre
     cells: set[Coord],
 ) -> None:
     """R6.2.1: the score's rectangle (row bit masks) against every rectangle counted cell by
-    cell, and the sides the county's description gives (a histogram) against both."""
+    cell, and the sides the county's description gives against both."""
     truth = max(area for area, empty in _rectangles(cells) if not empty)
     width, height = largest_rectangle_size(cells)
     assert largest_rectangle(cells) == truth == width * height

@@ -49,10 +49,34 @@ def piece_keys(cells: Mapping[Coord, Cell]) -> dict[Coord, object]:
     return {xy: _piece_key(xy, cell) for xy, cell in cells.items()}
 
 
+def seams_of(cells: Mapping[Coord, Cell]) -> dict[Coord, str]:
+    """:func:`seams` of every square of a county.
+
+    >>> from engine import Cell, Display, Landscape
+    >>> seams_of(Display({(0, 0): Cell(Landscape.BOG, tile_id=5),
+    ...                   (0, 1): Cell(Landscape.BOG, tile_id=6)}))
+    {(0, 0): 'seam-t seam-r seam-b seam-l', (0, 1): 'seam-t seam-r seam-b seam-l'}
+    """
+    keys = piece_keys(cells)
+    return {xy: _edges(xy, keys) for xy in keys}
+
+
+#: The classes of a cell's seams by the sides where its piece ends, one bit a side of ``SIDES``.
+_SEAM_CLASSES = tuple(
+    " ".join(f"seam-{side}" for bit, (side, _) in enumerate(SIDES) if ends >> bit & 1)
+    for ends in range(1 << len(SIDES))
+)
+
+
 def _edges(xy: Coord, keys: Mapping[Coord, object]) -> str:
-    key, (x, y) = keys[xy], xy
-    ends = [f"seam-{side}" for side, (dx, dy) in SIDES if keys.get((x + dx, y + dy)) != key]
-    return " ".join(ends)
+    key, (x, y), get = keys[xy], xy, keys.get
+    ends = (
+        (get((x, y - 1)) != key)
+        | (get((x + 1, y)) != key) << 1
+        | (get((x, y + 1)) != key) << 2
+        | (get((x - 1, y)) != key) << 3
+    )
+    return _SEAM_CLASSES[ends]
 
 
 @dataclass(frozen=True, slots=True)

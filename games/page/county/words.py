@@ -15,6 +15,7 @@ __all__ = [
     "LANDSCAPE_ORDER",
     "cell_label",
     "cell_labeller",
+    "cell_phrases",
     "describe_county",
     "landscape_name",
     "square_name",
@@ -57,10 +58,7 @@ def cell_labeller() -> Callable[[int, int, Cell | None], str]:
     >>> label(4, 4, None), label(3, 1, Cell(Landscape.MEADOW, sheep=True))
     ('empty at (4, 4)', 'meadow with a sheep at (3, 1)')
     """
-    # Translators: an empty cell of a county and its coordinates.
-    empty = gettext("empty at (%(x)d, %(y)d)")
-    # Translators: a square of a county and its coordinates, e.g. "bog at (3, 1)".
-    square_at = gettext("%(square)s at (%(x)d, %(y)d)")
+    empty, square_at = cell_phrases()
     names = _square_names.setdefault(get_language(), {})
 
     def label(x: int, y: int, cell: Cell | None) -> str:
@@ -73,6 +71,21 @@ def cell_labeller() -> Callable[[int, int, Cell | None], str]:
         return square_at % {"square": name, "x": x, "y": y}
 
     return label
+
+
+def cell_phrases() -> tuple[str, str]:
+    """The two labels of a county's cells, in the active language, each to be filled in with
+    ``%``: an empty cell at ``x`` and ``y``, and a ``square`` (its name) at ``x`` and ``y``.
+
+    >>> empty, square_at = cell_phrases()
+    >>> empty % {"x": 4, "y": 4}, square_at % {"square": "bog", "x": 3, "y": 1}
+    ('empty at (4, 4)', 'bog at (3, 1)')
+    """
+    # Translators: an empty cell of a county and its coordinates.
+    empty = gettext("empty at (%(x)d, %(y)d)")
+    # Translators: a square of a county and its coordinates, e.g. "bog at (3, 1)".
+    square_at = gettext("%(square)s at (%(x)d, %(y)d)")
+    return empty, square_at
 
 
 def _landscapes(cells: Mapping[Coord, Cell]) -> list[str]:
