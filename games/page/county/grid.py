@@ -251,15 +251,8 @@ def county_grid(
     ((0, 7, 3, 7), 'empty at (7, 5)')
     """
     cells = getattr(display, "cells", display)
-    occupied = list(cells) or [(0, 0)]
     # The margin surrounds what is occupied; extra cells are only included.
-    corners = [
-        (min(x for x, _ in occupied) - margin, min(y for _, y in occupied) - margin),
-        (max(x for x, _ in occupied) + margin, max(y for _, y in occupied) + margin),
-        *extra,
-    ]
-    min_x = min(x for x, _ in corners)
-    max_x = max(x for x, _ in corners)
-    min_y = min(y for _, y in corners)
-    max_y = max(y for _, y in corners)
-    return CountyGrid(min_x, max_x, min_y, max_y, cells)
+    columns, rows = zip(*cells, strict=True) if cells else ((0,), (0,))
+    xs = (min(columns) - margin, max(columns) + margin, *(x for x, _ in extra))
+    ys = (min(rows) - margin, max(rows) + margin, *(y for _, y in extra))
+    return CountyGrid(min(xs), max(xs), min(ys), max(ys), cells)
