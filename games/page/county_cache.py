@@ -16,7 +16,11 @@ The county told in words (``CountyGrid.description``, read out under each county
 the same memory, beside the drawings, under the same kind of key: it changes when they do.
 
 Counties people act on (``cell_url``, ``targets``, a placement ``overlay``) are drawn afresh each
-time: they carry the request's CSRF token and the tile being tried.
+time: they carry the request's CSRF token and the tile being tried. A viewer's own county, when
+nobody acts on it, is kept in the process only (``shared=False``): nobody else's page shows it
+(its box reaches as far as the viewer's tile could go, under the title "Your county"), it
+changes with each of the viewer's turns, and drawing it costs about what asking the shared cache
+for it does, so storing it there cost more than it ever saved.
 """
 
 from __future__ import annotations
@@ -71,32 +75,43 @@ def cache_key(grid: CountyGrid, size: str, title: str) -> str:
 
 
 def county_html(
-    grid: CountyGrid, *, size: str = "large", title: str = "County", **acting: Any
+    grid: CountyGrid,
+    *,
+    size: str = "large",
+    title: str = "County",
+    shared: bool = True,
+    **acting: Any,
 ) -> SafeString:
     """The county as ``render_county`` draws it (``acting``: its other parameters), from the
-    cache when nobody acts on it (no tile tried, no targets, no cell to click)."""
+    cache when nobody acts on it (no tile tried, no targets, no cell to click); ``shared``:
+    as :func:`counties_html` keeps it."""
     if acting.get("cell_url") or acting.get("overlay") or acting.get("targets"):
         return render_county(grid, size=size, title=title, **acting)
-    return counties_html([(grid, size, title)])[0]
+    return counties_html([(grid, size, title)], shared=shared)[0]
 
 
-def counties_html(drawings: Sequence[tuple[CountyGrid, str, str]]) -> list[SafeString]:
+def counties_html(
+    drawings: Sequence[tuple[CountyGrid, str, str]], *, shared: bool = True
+) -> list[SafeString]:
     """Counties nobody acts on, each ``(grid, size, title)`` as :func:`county_html` draws it:
     those this process does not keep are asked of the shared cache in one trip, and those
-    drawn afresh are stored in one more (after a round's end, a page draws them all)."""
+    drawn afresh are stored in one more (after a round's end, a page draws them all). Not
+    ``shared``: kept in this process only, never asked of the shared cache nor stored there."""
     keys = [cache_key(grid, size, title) for grid, size, title in drawings]
     # One read each: another thread may empty the process's memory between two (``_keep``).
     found = {key: html for key in keys if (html := _kept.get(key)) is not None}
     missing = [key for key in keys if key not in found]
     if missing:
-        found |= cache.get_many(missing)
+        if shared:
+            found |= cache.get_many(missing)
         drawn = {
             key: str(render_county(grid, size=size, title=title))
             for key, (grid, size, title) in zip(keys, drawings, strict=True)
             if key not in found
         }
         if drawn:
-            cache.set_many(drawn, TIMEOUT)
+            if shared:
+                cache.set_many(drawn, TIMEOUT)
             found |= drawn
         for key in missing:
             _keep(key, found[key])

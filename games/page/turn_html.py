@@ -281,7 +281,8 @@ def _my_county(page: GamePage, csrf_token: str) -> str:
             csrf_token=csrf_token,
         )
     else:
-        county = county_html(grid, size="large", title=title, csrf_token=csrf_token)
+        # Nobody else's page shows it: kept in this process only (games.page.county_cache).
+        county = county_html(grid, size="large", title=title, shared=False)
     return (
         '<div class="my-county" hx-boost="true" hx-target="#game" hx-select="#game" '
         'hx-swap="outerHTML" hx-push-url="false" hx-include="#poll">\n'

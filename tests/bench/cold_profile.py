@@ -49,6 +49,12 @@ PARTS = [
     ("games.page.table_html", "render_others", "  other counties (cached, drawn)"),
     ("games.page.table_html", "page_poll", "  poll (drawn)"),
     ("games.page.turn_html", "county_html", "  own county (cached)"),
+    # Inside those two: a county drawn afresh (its words included); and the shared cache's trips
+    # for several keys at once: the counties a page shows (and, on a page, its own lookup).
+    ("games.page.county_cache", "render_county", "    a county drawn afresh"),
+    ("games.page.county.grid", "describe_county", "      the county told in words"),
+    ("django.core.cache.backends.redis.RedisCache", "get_many", "    cache: several keys asked"),
+    ("django.core.cache.backends.redis.RedisCache", "set_many", "    cache: several keys stored"),
     # Inside build_page and the template render: the engine's part.
     ("games.page.model", "load_state", "  the engine's state from its row"),
     ("games.page.model", "player_panels", "  player panels (scores counted)"),

@@ -179,10 +179,41 @@ def test_a_page_asks_the_shared_cache_once_for_all_the_other_counties(
         county_cache._kept.clear()  # another process: only the shared cache has them
         again = county_cache.counties_html(grids)
 
-    # Your county, then the three others: one trip to ask, one to store what was drawn, and
-    # another process asks once more and draws nothing.
-    assert _county_trips(asked) == [1, 3, 3]
-    assert _county_trips(stored) == [1, 3]
+    # The three others: one trip to ask, one to store what was drawn, and another process asks
+    # once more and draws nothing. Your county is drawn too, but never asked for nor stored.
+    assert _county_trips(asked) == [3, 3]
+    assert _county_trips(stored) == [3]
     assert drawn.call_count == 4
     for drawing, (_grid, _size, title) in zip(again, grids, strict=True):
         assert drawing.strip() == _county(page, title)
+
+
+def test_your_own_county_is_kept_in_the_process_but_never_shared(
+    client: Client, host: User, started: Game, drawn: MagicMock
+) -> None:
+    client.force_login(host)
+    shared = county_cache.cache
+    with patch.object(shared, "set_many", wraps=shared.set_many) as stored:
+        page = client.get(f"/games/{started.pk}/").content.decode()
+    drawings = [
+        html
+        for call in stored.call_args_list
+        for key, html in call.args[0].items()
+        if key.startswith("county:")
+    ]
+    # Both counties are on the page; only Brendan's, which other pages show, is shared.
+    assert _county(page, "Your county") and _county(page, OTHERS)
+    assert len(drawings) == 1 and f'aria-label="{OTHERS}"' in drawings[0]
+
+    grid = county.county_grid(load_state(started).seats[0].display, margin=2)
+    drawn.reset_mock()
+    with (
+        patch.object(shared, "get_many", wraps=shared.get_many) as asked,
+        patch.object(shared, "set_many", wraps=shared.set_many) as stored,
+    ):
+        first = county_cache.county_html(grid, title="Your county", shared=False)
+        again = county_cache.county_html(grid, title="Your county", shared=False)
+        county_cache._kept.clear()  # another process draws it itself
+        elsewhere = county_cache.county_html(grid, title="Your county", shared=False)
+    assert first == again == elsewhere and drawn.call_count == 2
+    assert asked.call_count == stored.call_count == 0
