@@ -124,11 +124,11 @@ class CountyGrid:
     The box covers every occupied cell plus ``margin`` empty cells around them and any extra
     coordinates asked for; ``description`` is :func:`describe_county` of the display.
 
-    ``rows`` (or ``filled_rows``, their squares alone) and ``description`` are worked out when
-    first read, so a county whose drawing comes from the cache (``games.page.county_cache``, by
-    its ``key``) costs little more than its box. They hold words (the cells' labels, the county
-    told), so each is kept per language: a grid read in one language and then in another tells
-    each in its own.
+    ``rows`` (which a mail draws; a page's county is drawn from ``cells``,
+    ``games.page.county_html``) and ``description`` are worked out when first read, so a county
+    whose drawing comes from the cache (``games.page.county_cache``, by its ``key``) costs little
+    more than its box. They hold words (the cells' labels, the county told), so each is kept per
+    language: a grid read in one language and then in another tells each in its own.
     """
 
     min_x: int
@@ -137,9 +137,6 @@ class CountyGrid:
     max_y: int
     cells: Mapping[Coord, Cell] = field(repr=False)
     _rows: dict[str | None, tuple[tuple[GridCell, ...], ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    _filled_rows: dict[str | None, tuple[tuple[GridCell, ...], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     _descriptions: dict[str | None, str] = field(
@@ -162,37 +159,16 @@ class CountyGrid:
         active language."""
         return _in_language(self._rows, self._lay_out)
 
-    @property
-    def filled_rows(self) -> tuple[tuple[GridCell, ...], ...]:
-        """``rows`` without their empty cells, as a drawing that leaves them out shows them:
-        a county's box is mostly empty cells, so only its squares are labelled.
-
-        >>> from engine import Cell, Display, Landscape
-        >>> grid = county_grid(Display({(0, 0): Cell(Landscape.BOG), (1, 1): Cell(Landscape.RUIN)}))
-        >>> [[gc.label for gc in row] for row in grid.filled_rows]
-        [[], ['bog at (0, 0)'], ['ruin at (1, 1)'], []]
-        >>> grid.filled_rows == tuple(tuple(gc for gc in row if gc.cell) for row in grid.rows)
-        True
-        """
-        return _in_language(self._filled_rows, lambda: self._lay_out(filled=True))
-
-    def _lay_out(self, filled: bool = False) -> tuple[tuple[GridCell, ...], ...]:
-        """Every row of the box; with ``filled``, each row's squares only."""
+    def _lay_out(self) -> tuple[tuple[GridCell, ...], ...]:
         cells = self.cells
         cell_label, keys = cell_labeller(), piece_keys(cells)
-        columns = range(self.min_x, self.max_x + 1)
-        by_row: dict[int, list[int]] = {}
-        if filled:
-            for x, y in cells:
-                by_row.setdefault(y, []).append(x)
         rows = []
         for y in range(self.min_y, self.max_y + 1):
             row = []
-            xs = sorted(x for x in by_row.get(y, ()) if x in columns) if filled else columns
-            for x in xs:
+            for x in range(self.min_x, self.max_x + 1):
                 cell = cells.get((x, y))
-                label, edges = cell_label(x, y, cell), "" if cell is None else _edges((x, y), keys)
-                row.append(GridCell(x, y, cell, label, edges))
+                edges = "" if cell is None else _edges((x, y), keys)
+                row.append(GridCell(x, y, cell, cell_label(x, y, cell), edges))
             rows.append(tuple(row))
         return tuple(rows)
 
