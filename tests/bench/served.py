@@ -139,11 +139,13 @@ def _process(
         args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     assert process.stdout is not None
+    said = []  # what it printed before it was ready: why it did not start, if it did not
     for line in process.stdout:
         if ready in line:
             break
+        said.append(line)
     else:
-        raise RuntimeError(f"{args[0]} did not start")
+        raise RuntimeError(f"{args[0]} did not start; it said:\n{''.join(said[-40:])}")
     threading.Thread(target=lambda: [None for _ in process.stdout or ()], daemon=True).start()
     try:
         yield process
