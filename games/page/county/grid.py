@@ -161,14 +161,14 @@ class CountyGrid:
 
     def _lay_out(self) -> tuple[tuple[GridCell, ...], ...]:
         cells = self.cells
-        cell_label, keys = cell_labeller(), piece_keys(cells)
+        cell_label, edges = cell_labeller(), seams_of(cells)
         rows = []
         for y in range(self.min_y, self.max_y + 1):
             row = []
             for x in range(self.min_x, self.max_x + 1):
                 cell = cells.get((x, y))
-                edges = "" if cell is None else _edges((x, y), keys)
-                row.append(GridCell(x, y, cell, cell_label(x, y, cell), edges))
+                label = cell_label(x, y, cell)
+                row.append(GridCell(x, y, cell, label, edges.get((x, y), "")))
             rows.append(tuple(row))
         return tuple(rows)
 
