@@ -88,29 +88,84 @@ def cell_phrases() -> tuple[str, str]:
     return empty, square_at
 
 
-def _landscapes(cells: Mapping[Coord, Cell]) -> list[str]:
+#: Per language, the phrases counties are told in (:func:`describe_county`), each under what it
+#: says: a county told afresh, as after each round's end, asks the catalogue for none it has
+#: asked before (some 18 lookups a county, most of the time telling it took).
+_said: dict[str | None, dict[tuple[object, ...], str]] = {}
+
+
+def _landscapes(cells: Mapping[Coord, Cell], say: Callable[..., str]) -> list[str]:
     lands = Counter(c.landscape for c in cells.values())
     parts = []
     for landscape in LANDSCAPE_ORDER:
         n = lands[landscape]
         if not n:
             continue
-        part = landscape_count(landscape, n)
         if landscape is Landscape.MEADOW:
             sheep = sum(1 for c in cells.values() if c.landscape is landscape and c.sheep)
-            if sheep:
-                part = ngettext(
-                    # Translators: meadows counted, then how many hold a sheep token.
-                    "%(meadows)s (%(count)d with a sheep)",
-                    "%(meadows)s (%(count)d with sheep)",
-                    sheep,
-                ) % {"meadows": part, "count": sheep}
+            parts.append(say(_meadows, n, sheep))
         elif landscape is Landscape.STONE:
             worth = sum(c.value for c in cells.values() if c.landscape is landscape)
-            # Translators: stone circles counted, then the sum of their values.
-            part = gettext("%(stones)s (worth %(worth)d)") % {"stones": part, "worth": worth}
-        parts.append(part)
+            parts.append(say(_stones, n, worth))
+        else:
+            parts.append(say(landscape_count, landscape, n))
     return parts
+
+
+def _meadows(count: int, sheep: int) -> str:
+    part = landscape_count(Landscape.MEADOW, count)
+    if not sheep:
+        return part
+    return ngettext(
+        # Translators: meadows counted, then how many hold a sheep token.
+        "%(meadows)s (%(count)d with a sheep)",
+        "%(meadows)s (%(count)d with sheep)",
+        sheep,
+    ) % {"meadows": part, "count": sheep}
+
+
+def _stones(count: int, worth: int) -> str:
+    # Translators: stone circles counted, then the sum of their values.
+    return gettext("%(stones)s (worth %(worth)d)") % {
+        "stones": landscape_count(Landscape.STONE, count),
+        "worth": worth,
+    }
+
+
+def _pieces(hometown: bool, tiles: int, bonus: int) -> str:
+    pieces = []
+    if hometown:
+        pieces.append(gettext("hometown"))
+    if tiles or not pieces:
+        pieces.append(ngettext("%(count)d tile", "%(count)d tiles", tiles) % {"count": tiles})
+    if bonus:
+        pieces.append(
+            ngettext("%(count)d bonus tile", "%(count)d bonus tiles", bonus) % {"count": bonus}
+        )
+    head = listing(pieces)
+    return head[0].upper() + head[1:]
+
+
+def _squares(count: int) -> str:
+    return ngettext("%(count)d square", "%(count)d squares", count) % {"count": count}
+
+
+def _told() -> str:
+    # Translators: a county told in words: its pieces, how many squares, then the landscapes,
+    # e.g. "Hometown, 1 tile and 1 bonus tile, 14 squares: 4 town squares, 3 meadows, 1 bog."
+    return gettext("%(pieces)s, %(squares)s: %(landscapes)s.")
+
+
+def _comma() -> str:
+    # Translators: the comma between the landscapes of a county told in words.
+    return gettext(", ")
+
+
+def _rectangle(width: int, height: int) -> str:
+    return gettext("Largest filled rectangle %(width)d × %(height)d.") % {
+        "width": width,
+        "height": height,
+    }
 
 
 def describe_county(display: Mapping[Coord, Cell]) -> str:
@@ -126,30 +181,20 @@ def describe_county(display: Mapping[Coord, Cell]) -> str:
     cells = getattr(display, "cells", display)
     if not cells:
         return gettext("An empty county.")
+    said = _said.setdefault(get_language(), {})
+
+    def say(tell: Callable[..., str], *counts: object) -> str:
+        key = (tell, *counts)
+        text = said.get(key)
+        if text is None:
+            text = said[key] = tell(*counts)
+        return text
+
     kinds = Counter(c.kind for c in cells.values())
     tiles = len({c.tile_id for c in cells.values() if c.kind is CellKind.TILE})
-    pieces = []
-    if kinds[CellKind.HOMETOWN]:
-        pieces.append(gettext("hometown"))
-    if tiles or not pieces:
-        pieces.append(ngettext("%(count)d tile", "%(count)d tiles", tiles) % {"count": tiles})
-    if bonus := kinds[CellKind.BONUS]:
-        pieces.append(
-            ngettext("%(count)d bonus tile", "%(count)d bonus tiles", bonus) % {"count": bonus}
-        )
-    head = listing(pieces)
-    squares = ngettext("%(count)d square", "%(count)d squares", len(cells)) % {"count": len(cells)}
-    width, height = largest_rectangle_size(cells.keys())
-    # Translators: a county told in words: its pieces, how many squares, then the landscapes,
-    # e.g. "Hometown, 1 tile and 1 bonus tile, 14 squares: 4 town squares, 3 meadows, 1 bog."
-    told = gettext("%(pieces)s, %(squares)s: %(landscapes)s.") % {
-        "pieces": head[0].upper() + head[1:],
-        "squares": squares,
-        # Translators: the comma between the landscapes of a county told in words.
-        "landscapes": gettext(", ").join(_landscapes(cells)),
+    told = say(_told) % {
+        "pieces": say(_pieces, bool(kinds[CellKind.HOMETOWN]), tiles, kinds[CellKind.BONUS]),
+        "squares": say(_squares, len(cells)),
+        "landscapes": say(_comma).join(_landscapes(cells, say)),
     }
-    rectangle = gettext("Largest filled rectangle %(width)d × %(height)d.") % {
-        "width": width,
-        "height": height,
-    }
-    return f"{told} {rectangle}"
+    return f"{told} {say(_rectangle, *largest_rectangle_size(cells.keys()))}"
