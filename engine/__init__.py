@@ -72,12 +72,15 @@ from engine.queries import (
 from engine.replay import ReplayResult, Step, replay, steps, steps_from
 from engine.rules import apply, new_game
 from engine.scoring import (
+    CountyPoints,
     ScoreBreakdown,
     Standing,
+    county_points,
     final_ranking,
     largest_rectangle,
     largest_rectangle_size,
     score,
+    scored,
 )
 from engine.state import Cell, Display, GameState, Phase, RoundStart, SeatState
 from engine.undo import undo_refusal
@@ -101,6 +104,7 @@ __all__ = [
     "CellAction",
     "CellKind",
     "Coord",
+    "CountyPoints",
     "Display",
     "EndRound",
     "Event",
@@ -147,6 +151,7 @@ __all__ = [
     "WhiskeyAdvanced",
     "apply",
     "cell_action",
+    "county_points",
     "final_ranking",
     "largest_rectangle",
     "largest_rectangle_size",
@@ -166,6 +171,7 @@ __all__ = [
     "round_complete",
     "rounds_for",
     "score",
+    "scored",
     "steps",
     "steps_from",
     "towers_earned",

@@ -166,6 +166,43 @@ def explored(cells: Mapping[Coord, Cell]) -> bool:
     return first is not None and first in cells and all(xy in cells for xy in ring)
 
 
+@dataclass(frozen=True, slots=True)
+class CountyPoints:
+    """What a display alone scores (R6.2.1, R6.2.2, R6.2.5, R6.2.6): the same for equal
+    displays, whoever holds the marker and wherever the barrel stands."""
+
+    area: int
+    flock: int
+    stones: int
+    exploration: int
+
+
+def county_points(cells: Mapping[Coord, Cell]) -> CountyPoints:
+    """What ``cells`` (a display) score on their own.
+
+    >>> from engine.state import hometown_display
+    >>> county_points(hometown_display(0).cells).exploration
+    0
+    """
+    return CountyPoints(
+        largest_rectangle(cells),
+        largest_flock(cells),
+        sum(c.value for c in cells.values() if c.landscape is Landscape.STONE),
+        EXPLORATION_POINTS if explored(cells) else 0,
+    )
+
+
+def scored(county: CountyPoints, marker: bool, barrel: int) -> ScoreBreakdown:
+    """A seat's score (R6.2) from what its display scores, whether it holds the marker and
+    where its barrel stands (:func:`score`, for a caller that knows its county's points)."""
+    whiskey = WHISKEY_POINTS[barrel]
+    points = MARKER_POINTS if marker else 0
+    total = county.area + county.flock + points + whiskey + county.stones + county.exploration
+    return ScoreBreakdown(
+        county.area, county.flock, points, whiskey, county.stones, county.exploration, total
+    )
+
+
 def score(state: GameState, seat: int) -> ScoreBreakdown:
     """The seat's score as it would stand now (R6.2).
 
@@ -175,15 +212,7 @@ def score(state: GameState, seat: int) -> ScoreBreakdown:
     (0, 0, True)
     """
     s = state.seats[seat]
-    cells = s.display.cells
-    area = largest_rectangle(cells)
-    flock = largest_flock(cells)
-    marker = MARKER_POINTS if state.marker == seat else 0
-    whiskey = WHISKEY_POINTS[s.barrel]
-    stones = sum(c.value for c in cells.values() if c.landscape is Landscape.STONE)
-    exploration = EXPLORATION_POINTS if explored(cells) else 0
-    total = area + flock + marker + whiskey + stones + exploration
-    return ScoreBreakdown(area, flock, marker, whiskey, stones, exploration, total)
+    return scored(county_points(s.display.cells), state.marker == seat, s.barrel)
 
 
 def shared_ranks(totals: tuple[int, ...] | list[int]) -> tuple[int, ...]:

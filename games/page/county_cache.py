@@ -12,8 +12,9 @@ Because entries never change, each process also keeps the drawings it used last 
 front of the shared cache (a page shows five counties, and each trip to Redis costs a little);
 the other counties of a page are asked for in one trip, and those drawn afresh stored in one.
 
-The county told in words (``CountyGrid.description``, read out under each county) is kept in
-the same memory, beside the drawings, under the same kind of key: it changes when they do.
+The county told in words (``CountyGrid.description``, read out under each county) and what it
+scores (``engine.county_points``, in the scores beside it) are kept in the same memory, beside
+the drawings, under the same kind of key: they change when they do.
 
 Counties people act on (``cell_url``, ``targets``, a placement ``overlay``) are drawn afresh each
 time: they carry the request's CSRF token and the tile being tried. A viewer's own county, when
@@ -28,20 +29,25 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+import engine
 from games.page.county import CountyGrid
 from games.page.county_html import render_county
+
+T = TypeVar("T")
 
 #: How long an unread drawing stays in the shared cache (a county changes at most once a round).
 TIMEOUT = 24 * 3600
 #: How many drawings a process keeps in memory (some 20 KB each); it starts afresh when full.
 KEPT = 500
 _kept: dict[str, str] = {}
+#: What the counties this process drew lately score, kept as their drawings are.
+_points: dict[str, engine.CountyPoints] = {}
 _HERE = Path(__file__).parent
 
 
@@ -114,7 +120,7 @@ def counties_html(
                 cache.set_many(drawn, TIMEOUT)
             found |= drawn
         for key in missing:
-            _keep(key, found[key])
+            _keep(_kept, key, found[key])
     return [mark_safe(found[key]) for key in keys]
 
 
@@ -124,13 +130,23 @@ def county_words(grid: CountyGrid) -> str:
     key = cache_key(grid, "words", "")
     words = _kept.get(key)
     if words is None:
-        words = _keep(key, grid.description)
+        words = _keep(_kept, key, grid.description)
     return words
 
 
-def _keep(key: str, text: str) -> str:
-    """Keep ``text`` in this process's memory under ``key``."""
-    if len(_kept) >= KEPT:
-        _kept.clear()  # simpler than an LRU, and safe between threads
-    _kept[key] = text
-    return text
+def county_points(grid: CountyGrid) -> engine.CountyPoints:
+    """What ``grid``'s county scores, worked out once per process while its drawing is the same
+    (a page scores every seat's county, and the others' change only when a round ends)."""
+    key = cache_key(grid, "points", "")
+    points = _points.get(key)
+    if points is None:
+        points = _keep(_points, key, engine.county_points(grid.cells))
+    return points
+
+
+def _keep(memory: dict[str, T], key: str, kept: T) -> T:
+    """Keep ``kept`` in this process's ``memory`` (``_kept``, ``_points``) under ``key``."""
+    if len(memory) >= KEPT:
+        memory.clear()  # simpler than an LRU, and safe between threads
+    memory[key] = kept
+    return kept

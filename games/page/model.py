@@ -24,6 +24,7 @@ from games.access import TableAccess
 from games.engine_bridge import load_state
 from games.models import GameStatus, Seat
 from games.page.county import CountyGrid, PieceView, bonus_view, county_grid, piece_view
+from games.page.county_cache import county_points
 from games.page.live import Token, token_for
 from games.page.offer import Offer, offer_for
 from games.page.turn import (
@@ -257,18 +258,24 @@ def player_panels(
         else:
             away, streak_note = "", False
             autopiloted = at.turn_done and s.position in then_by_autopilot
+        county = county_grid(at.display)
+        # The others' points are kept beside their drawings (the page works out the key of
+        # each for its mark anyway); the viewer's own county changes with each of their turns.
+        points = (
+            engine.county_points(at.display.cells) if s.position == me else county_points(county)
+        )
         panels.append(
             PlayerPanel(
                 seat=s,
                 position=s.position,
                 is_me=s.position == me,
                 done=at.turn_done,
-                score=engine.score(shown, s.position),
+                score=engine.scored(points, shown.marker == s.position, at.barrel),
                 barrel=at.barrel,
                 whiskey_points=engine.WHISKEY_POINTS[at.barrel],
                 holds_marker=shown.marker == s.position,
                 area=shown.area_of(s.position),
-                county=county_grid(at.display),
+                county=county,
                 rank=s.rank,
                 away=away,
                 autopiloted=autopiloted,

@@ -30,9 +30,11 @@ RNG = random.Random(7)
 def _empty_cache() -> Iterator[None]:
     cache.clear()
     county_cache._kept.clear()
+    county_cache._points.clear()
     yield
     cache.clear()
     county_cache._kept.clear()
+    county_cache._points.clear()
 
 
 @pytest.fixture
@@ -217,3 +219,27 @@ def test_your_own_county_is_kept_in_the_process_but_never_shared(
         elsewhere = county_cache.county_html(grid, title="Your county", shared=False)
     assert first == again == elsewhere and drawn.call_count == 2
     assert asked.call_count == stored.call_count == 0
+
+
+def test_a_neighbours_points_are_counted_once_while_their_county_stands(
+    client: Client, host: User, player: User, started: Game
+) -> None:
+    client.force_login(host)
+    with patch.object(
+        county_cache.engine, "county_points", wraps=engine.county_points
+    ) as counted:
+        client.get(f"/games/{started.pk}/")
+        # Your own county is counted on every page; Brendan's once, then kept.
+        assert counted.call_count == 2
+        client.get(f"/games/{started.pk}/?slot=0")  # another page: yours counted again
+        assert counted.call_count == 3
+        _neighbour_moves(started, player)  # hidden: Brendan's county stands as it was
+        client.get(f"/games/{started.pk}/")
+        assert counted.call_count == 4
+        game = play_round(started, random.Random(5))  # the round ends: his county changed
+        page = client.get(f"/games/{game.pk}/")
+        assert counted.call_count == 6
+
+    shown = engine.view(load_state(game), 0)
+    for panel in page.context["page"].players:
+        assert panel.score == engine.score(shown, panel.position)
