@@ -225,9 +225,7 @@ def test_a_neighbours_points_are_counted_once_while_their_county_stands(
     client: Client, host: User, player: User, started: Game
 ) -> None:
     client.force_login(host)
-    with patch.object(
-        county_cache.engine, "county_points", wraps=engine.county_points
-    ) as counted:
+    with patch.object(county_cache.engine, "county_points", wraps=engine.county_points) as counted:
         client.get(f"/games/{started.pk}/")
         # Your own county is counted on every page; Brendan's once, then kept.
         assert counted.call_count == 2
