@@ -25,13 +25,6 @@ SIDES: tuple[tuple[str, Coord], ...] = (
 )
 
 
-def _piece_key(xy: Coord, cell: Cell) -> object:
-    # Cells of one piece share kind and id; towers have no id, so each is its own piece.
-    if cell.tile_id is None or cell.kind is CellKind.TOWER:
-        return xy
-    return (cell.kind, cell.tile_id)
-
-
 def seams(xy: Coord, cells: Mapping[Coord, Cell]) -> str:
     """CSS classes naming the sides of this cell where its piece ends (``seam-t seam-l`` …).
 
@@ -40,25 +33,7 @@ def seams(xy: Coord, cells: Mapping[Coord, Cell]) -> str:
     ...                        (1, 0): Cell(Landscape.BOG, tile_id=5)}))
     'seam-t seam-b seam-l'
     """
-    return _edges(xy, piece_keys(cells))
-
-
-def piece_keys(cells: Mapping[Coord, Cell]) -> dict[Coord, object]:
-    """Each square's piece (cells of one piece share a key), for :func:`seams` of many cells:
-    worked out once per square, not once for every neighbour that asks."""
-    return {xy: _piece_key(xy, cell) for xy, cell in cells.items()}
-
-
-def seams_of(cells: Mapping[Coord, Cell]) -> dict[Coord, str]:
-    """:func:`seams` of every square of a county.
-
-    >>> from engine import Cell, Display, Landscape
-    >>> seams_of(Display({(0, 0): Cell(Landscape.BOG, tile_id=5),
-    ...                   (0, 1): Cell(Landscape.BOG, tile_id=6)}))
-    {(0, 0): 'seam-t seam-r seam-b seam-l', (0, 1): 'seam-t seam-r seam-b seam-l'}
-    """
-    keys = piece_keys(cells)
-    return {xy: _edges(xy, keys) for xy in keys}
+    return seams_of(cells)[xy]
 
 
 #: The classes of a cell's seams by the sides where its piece ends, one bit a side of ``SIDES``.
@@ -68,15 +43,30 @@ _SEAM_CLASSES = tuple(
 )
 
 
-def _edges(xy: Coord, keys: Mapping[Coord, object]) -> str:
-    key, (x, y), get = keys[xy], xy, keys.get
-    ends = (
-        (get((x, y - 1)) != key)
-        | (get((x + 1, y)) != key) << 1
-        | (get((x, y + 1)) != key) << 2
-        | (get((x - 1, y)) != key) << 3
-    )
-    return _SEAM_CLASSES[ends]
+def seams_of(cells: Mapping[Coord, Cell]) -> dict[Coord, str]:
+    """:func:`seams` of every square of a county, in one pass (the hot path of drawing one).
+
+    >>> from engine import Cell, Display, Landscape
+    >>> seams_of(Display({(0, 0): Cell(Landscape.BOG, tile_id=5),
+    ...                   (0, 1): Cell(Landscape.BOG, tile_id=6)}))
+    {(0, 0): 'seam-t seam-r seam-b seam-l', (0, 1): 'seam-t seam-r seam-b seam-l'}
+    """
+    # Cells of one piece share kind and id; towers have no id, so each is its own piece.
+    pieces = {
+        xy: xy if c.tile_id is None or c.kind is CellKind.TOWER else (c.kind, c.tile_id)
+        for xy, c in cells.items()
+    }
+    piece_at = pieces.get
+    # One bit a side, in the order of ``SIDES``: set where the neighbour is of another piece.
+    return {
+        (x, y): _SEAM_CLASSES[
+            (piece_at((x, y - 1)) != piece)
+            | (piece_at((x + 1, y)) != piece) << 1
+            | (piece_at((x, y + 1)) != piece) << 2
+            | (piece_at((x - 1, y)) != piece) << 3
+        ]
+        for (x, y), piece in pieces.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +189,13 @@ class CountyGrid:
         >>> one.key == two.key, one.key == county_grid(one.cells, margin=2).key
         (False, False)
         """
-        text = ";".join(
-            f"{x},{y},{c.landscape},{c.value},{c.sheep:d},{c.kind},{c.tile_id}"
-            for (x, y), c in sorted(self.cells.items())
+        # Plain values only (an enum's ``_value_``, its string): their ``repr`` is the same
+        # in every process, and written in C, not a format per field.
+        text = repr(
+            sorted(
+                (xy, c.landscape._value_, c.value, c.sheep, c.kind._value_, c.tile_id)
+                for xy, c in self.cells.items()
+            )
         )
         box = f"{self.min_x},{self.max_x},{self.min_y},{self.max_y}"
         return hashlib.blake2b(f"{box}|{text}".encode(), digest_size=16).hexdigest()

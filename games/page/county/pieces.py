@@ -10,7 +10,7 @@ from functools import cache
 from django.utils.translation import get_language, gettext, ngettext
 
 from engine import BONUS_TILES, TILES, Cell, CellKind
-from games.page.county.grid import seams
+from games.page.county.grid import seams_of
 from games.words import landscape_count, square_name
 
 
@@ -87,7 +87,7 @@ def _shows(cells: tuple[tuple[int, int, Cell], ...]) -> str:
 def _piece_view(
     cells: tuple[tuple[int, int, Cell], ...], sheep: bool, title: str, bonus: bool
 ) -> PieceView:
-    by_xy = {(dx, dy): c for dx, dy, c in cells}
+    edges = seams_of({(dx, dy): c for dx, dy, c in cells})
     told = {"piece": title, "squares": _shows(cells)}
     if sheep:
         # Translators: a piece, what it shows, and its +Sheep symbol (R1),
@@ -99,9 +99,7 @@ def _piece_view(
     return PieceView(
         width=max(dx for dx, _, _ in cells) + 1,
         height=max(dy for _, dy, _ in cells) + 1,
-        squares=tuple(
-            PieceSquare(dx + 1, dy + 1, c, seams((dx, dy), by_xy)) for dx, dy, c in cells
-        ),
+        squares=tuple(PieceSquare(dx + 1, dy + 1, c, edges[(dx, dy)]) for dx, dy, c in cells),
         sheep=sheep,
         label=label,
         bonus=bonus,
