@@ -41,6 +41,26 @@ def square_svg(cell: Cell) -> str:
     return "".join(parts)
 
 
+#: What a cell's label is cut round, for the numbers of its coordinates (:func:`_cut`).
+_X, _Y = 918273645, 546372819
+
+
+def _cut(label: str) -> tuple[str, str, str, bool]:
+    """A cell's label as written with ``_X`` and ``_Y`` for its coordinates, cut round them:
+    what comes before the first, between them and after the second, and whether x comes first.
+    Each cell then only puts its numbers in: filling in a phrase with ``%`` and a dict cost
+    more than all the rest of a cell's markup.
+
+    >>> _cut(f"bog at ({_X}, {_Y})")
+    ('bog at (', ', ', ')', True)
+    """
+    x_at, y_at = label.find(str(_X)), label.find(str(_Y))
+    if x_at < 0 or y_at < 0 or label.count(str(_X)) > 1 or label.count(str(_Y)) > 1:
+        raise ValueError(f"a cell's label should say each of its coordinates once: {label!r}")
+    (first, first_end), second = sorted([(x_at, x_at + 9), (y_at, y_at + 9)])
+    return label[:first], label[first_end : second[0]], label[second[1] :], x_at < y_at
+
+
 @dataclass(frozen=True, slots=True)
 class _Square:
     """What a cell's markup says of the square on it, alike for every square of its kind."""
@@ -48,19 +68,24 @@ class _Square:
     classes: str  # "cell cell--meadow ": the seams follow
     home: str  # " home" on a hometown's square
     art: str
-    name: str  # escaped, for the cell's label
+    label: tuple[str, str, str, bool]  # escaped, cut round the cell's coordinates
 
 
-#: Per language, each kind of square drawn so far (what ``_Square`` reads of a cell).
-_squares: dict[str | None, dict[tuple[object, ...], _Square]] = {}
+#: Per language, each kind of square drawn so far (what ``_Square`` reads of a cell), and the
+#: label of an empty cell (``None``).
+_squares: dict[str | None, dict[tuple[object, ...] | None, _Square]] = {}
 
 
-def _square(cell: Cell) -> _Square:
+def _square(cell: Cell | None) -> _Square:
+    empty_at, square_at = (escape(phrase) for phrase in cell_phrases())
+    if cell is None:
+        return _Square("cell cell--empty ", "", "", _cut(empty_at % {"x": _X, "y": _Y}))
+    name = escape(square_name(cell))
     return _Square(
         f"cell cell--{cell.landscape} ",
         " home" if cell.kind is CellKind.HOMETOWN else "",
         square_svg(cell),
-        escape(square_name(cell)),
+        _cut(square_at % {"square": name, "x": _X, "y": _Y}),
     )
 
 
@@ -95,9 +120,9 @@ def render_county(
         f'style="--cols: {grid.width}; --rows: {grid.height}">\n',
     ]
     cells, edges = grid.cells, seams_of(grid.cells)
-    empty_at, square_at = (escape(phrase) for phrase in cell_phrases())
     squares = _squares.setdefault(get_language(), {})
-    columns = range(grid.min_x, grid.max_x + 1)
+    empty = squares.get(None) or squares.setdefault(None, _square(None))
+    columns, min_x = range(grid.min_x, grid.max_x + 1), grid.min_x
     # Nothing to draw on an empty cell a sparse county leaves out: only its squares are laid out.
     by_row: dict[int, list[int]] | None = None
     if sparse and not overlay and not targets:
@@ -112,16 +137,16 @@ def render_county(
             if cell is None:
                 if sparse and ov is None and not target:
                     continue
-                classes = "cell cell--empty "
-                label, art = empty_at % {"x": x, "y": y}, ""
+                square, classes = empty, empty.classes
             else:
                 shows = (cell.landscape, cell.value, cell.sheep, cell.kind)
-                square = squares.get(shows)
-                if square is None:
-                    square = squares[shows] = _square(cell)
+                square = squares.get(shows) or squares.setdefault(shows, _square(cell))
                 classes = f"{square.classes}{edges[(x, y)]}{square.home}"
-                label = square_at % {"square": square.name, "x": x, "y": y}
-                art = square.art
+            before, between, after, x_first = square.label
+            label = (
+                f"{before}{x}{between}{y}{after}" if x_first else f"{before}{y}{between}{x}{after}"
+            )
+            art = square.art
             if target:
                 classes += " target"
             if ov is not None:
@@ -129,19 +154,18 @@ def render_county(
                 label += f"; {escape(ov.label)}"
                 over = square_svg(ov.cell) if ov.cell is not None else ""
                 art += f'<span class="overlay overlay--{ov.state} {ov.seams}">{over}</span>'
-            place = f'data-x="{x}" data-y="{y}"'
-            if sparse:
-                place += f' style="grid-area: {r} / {x - grid.min_x + 1}"'
+            where = f' style="grid-area: {r} / {x - min_x + 1}"' if sparse else ""
             if cell_url and (target or (targets is None and cell is None)):
                 out.append(
                     f'{form}<input type="hidden" name="x" value="{x}">'
                     f'<input type="hidden" name="y" value="{y}">{hidden}'
-                    f'<button type="submit" class="{classes}" {place} '
+                    f'<button type="submit" class="{classes}" data-x="{x}" data-y="{y}"{where} '
                     f'aria-label="{verb}{label}">{art}</button></form>'
                 )
             else:
                 out.append(
-                    f'<div class="{classes}" {place} role="img" aria-label="{label}">{art}</div>'
+                    f'<div class="{classes}" data-x="{x}" data-y="{y}"{where} role="img" '
+                    f'aria-label="{label}">{art}</div>'
                 )
         out.append("\n")
     out.append("</div>\n</div>\n")
